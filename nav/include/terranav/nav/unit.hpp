@@ -1,0 +1,64 @@
+// A unit walking a path across the terrain surface.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include "terranav/nav/heightmap.hpp"
+#include "terranav/nav/search.hpp"
+#include "terranav/nav/terrain_graph.hpp"
+
+namespace terranav::nav {
+
+/// Moves `distance_m` along the polyline `points` (x/z only; y ignored),
+/// starting at `position` which lies on the segment ending at
+/// points[next]. Returns the new `next` index (points.size() when the end was
+/// reached) and updates position (x, z). Pure helper, testable on plain arrays.
+std::size_t advance_along_polyline(std::span<const Vec3> points, std::size_t next, Vec3& position,
+                                   double distance_m) noexcept;
+
+/// A unit with a position on the surface, a speed and a current path.
+/// Keeps references to graph and heightmap (they must outlive it).
+class Unit {
+ public:
+  /// Stands at the centre of `start`, at surface height.
+  /// Throws Error if start is outside the graph or speed_mps is not > 0.
+  Unit(const TerrainGraph& graph, const Heightmap& heightmap, TileCoord start, double speed_mps);
+
+  /// Plans from the current tile to goal with `search`. On Found the unit
+  /// follows the new path from where it stands (the path's first waypoint is
+  /// replaced by the current position); otherwise nothing changes (a walking
+  /// unit keeps walking). Returns the search result.
+  PathResult move_to(AStar& search, TileCoord goal);
+
+  /// Advances dt_s seconds at speed() along the path, x/z linear between
+  /// waypoints, y = Heightmap::surface_height. Stops at the last waypoint.
+  void advance(double dt_s);
+
+  bool moving() const noexcept { return next_ < path_.size(); }
+  Vec3 position() const noexcept { return position_; }
+  /// Tile containing the position.
+  TileCoord tile() const noexcept { return tile_; }
+  double speed() const noexcept { return speed_; }
+  void set_speed(double speed_mps);
+  /// The path being (or last) walked, starting where the unit was when it
+  /// was planned; empty before the first move.
+  std::span<const Vec3> path() const noexcept { return path_; }
+  /// Index of the waypoint the unit is heading for (== path().size() when stopped).
+  std::size_t next_waypoint() const noexcept { return next_; }
+  /// Unit-length horizontal direction of travel (last one when stopped).
+  Vec3 heading() const noexcept { return heading_; }
+
+ private:
+  const TerrainGraph& graph_;
+  const Heightmap& heightmap_;
+  Vec3 position_;
+  TileCoord tile_;
+  double speed_;
+  std::vector<Vec3> path_;
+  std::size_t next_ = 0;
+  Vec3 heading_{1.0, 0.0, 0.0};
+};
+
+}  // namespace terranav::nav

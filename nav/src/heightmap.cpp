@@ -1,0 +1,70 @@
+#include "terranav/nav/heightmap.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace terranav::nav {
+
+Heightmap::Heightmap(int width, int depth, double spacing_m, std::vector<float> heights_m)
+    : width_(width), depth_(depth), spacing_(spacing_m), heights_(std::move(heights_m)) {
+  const std::string dims = std::to_string(width) + "x" + std::to_string(depth);
+  if (width < 2 || depth < 2 || width > kMaxHeightmapDimension || depth > kMaxHeightmapDimension) {
+    throw Error("heightmap: dimensions " + dims + " outside 2.." +
+                std::to_string(kMaxHeightmapDimension) + " samples per side");
+  }
+  const std::size_t samples = static_cast<std::size_t>(width) * static_cast<std::size_t>(depth);
+  if (samples > kMaxHeightmapSamples) {
+    throw Error("heightmap: " + dims + " samples exceed the limit of " +
+                std::to_string(kMaxHeightmapSamples));
+  }
+  if (heights_.size() != samples) {
+    throw Error("heightmap: " + std::to_string(heights_.size()) + " heights given for " + dims +
+                " samples");
+  }
+  if (!std::isfinite(spacing_m) || spacing_m <= 0.0) {
+    throw Error("heightmap: spacing " + std::to_string(spacing_m) + " m must be finite and > 0");
+  }
+  const auto bad =
+      std::find_if(heights_.begin(), heights_.end(), [](float h) { return !std::isfinite(h); });
+  if (bad != heights_.end()) {
+    const auto k = static_cast<std::size_t>(bad - heights_.begin());
+    throw Error("heightmap: height at sample (" +
+                std::to_string(k % static_cast<std::size_t>(width)) + ", " +
+                std::to_string(k / static_cast<std::size_t>(width)) + ") is not finite");
+  }
+  const auto [lo, hi] = std::minmax_element(heights_.begin(), heights_.end());
+  min_ = *lo;
+  max_ = *hi;
+}
+
+double Heightmap::bilinear(double sx, double sz) const noexcept {
+  sx = std::clamp(sx, 0.0, static_cast<double>(width_ - 1));
+  sz = std::clamp(sz, 0.0, static_cast<double>(depth_ - 1));
+  const int x0 = std::min(static_cast<int>(sx), width_ - 2);
+  const int z0 = std::min(static_cast<int>(sz), depth_ - 2);
+  const double fx = sx - x0;
+  const double fz = sz - z0;
+  const double top = at(x0, z0) + fx * (at(x0 + 1, z0) - at(x0, z0));
+  const double bottom = at(x0, z0 + 1) + fx * (at(x0 + 1, z0 + 1) - at(x0, z0 + 1));
+  return top + fz * (bottom - top);
+}
+
+double Heightmap::surface_height(double x_m, double z_m) const noexcept {
+  const double sx = std::clamp(x_m / spacing_, 0.0, static_cast<double>(width_ - 1));
+  const double sz = std::clamp(z_m / spacing_, 0.0, static_cast<double>(depth_ - 1));
+  const int x0 = std::min(static_cast<int>(sx), width_ - 2);
+  const int z0 = std::min(static_cast<int>(sz), depth_ - 2);
+  const double fx = sx - x0;
+  const double fz = sz - z0;
+  const double h00 = at(x0, z0);
+  const double h11 = at(x0 + 1, z0 + 1);
+  if (fx >= fz) {  // triangle A: (x,z), (x+1,z), (x+1,z+1)
+    const double h10 = at(x0 + 1, z0);
+    return h00 + fx * (h10 - h00) + fz * (h11 - h10);
+  }
+  const double h01 = at(x0, z0 + 1);  // triangle B: (x,z), (x+1,z+1), (x,z+1)
+  return h00 + fz * (h01 - h00) + fx * (h11 - h01);
+}
+
+}  // namespace terranav::nav
