@@ -1,1 +1,187 @@
-// placeholder
+#include "terranav/nav/terrain_source.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <fstream>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+#include "terranav/nav/movingai.hpp"
+
+namespace terranav::nav {
+namespace {
+
+// The fields a sidecar may set; the same as the request's overrides.
+struct Settings {
+  std::optional<double> spacing_m;
+  std::optional<double> height_scale_m;
+  std::optional<int> tile_size;
+  std::optional<int> raw_width;
+  std::optional<int> raw_depth;
+};
+
+std::string_view trim(std::string_view s) {
+  const auto first = s.find_first_not_of(" \t\r");
+  if (first == std::string_view::npos) {
+    return {};
+  }
+  return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
+}
+
+template <typename T>
+std::optional<T> parse_number(std::string_view text) {
+  T value{};
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size()) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+// `key = value` lines and `#` comments; every other line is an error.
+Settings read_sidecar(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  if (!in) {
+    throw Error(file.string() + ": cannot open sidecar file");
+  }
+  Settings settings;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    const std::string where = file.string() + ":" + std::to_string(number) + ": ";
+    const std::string_view text = trim(std::string_view(line).substr(0, line.find('#')));
+    if (text.empty()) {
+      continue;
+    }
+    const auto eq = text.find('=');
+    if (eq == std::string_view::npos) {
+      throw Error(where + "expected `key = value`, got '" + std::string(text) + "'");
+    }
+    const std::string_view key = trim(text.substr(0, eq));
+    const std::string_view value = trim(text.substr(eq + 1));
+    const auto set = [&]<typename T>(std::optional<T>& field) {
+      if (field) {
+        throw Error(where + "duplicate key '" + std::string(key) + "'");
+      }
+      field = parse_number<T>(value);
+      if (!field) {
+        throw Error(where + "bad value '" + std::string(value) + "' for '" + std::string(key) +
+                    "'");
+      }
+    };
+    if (key == "spacing_m") {
+      set(settings.spacing_m);
+    } else if (key == "height_scale_m") {
+      set(settings.height_scale_m);
+    } else if (key == "tile_size") {
+      set(settings.tile_size);
+    } else if (key == "raw_width") {
+      set(settings.raw_width);
+    } else if (key == "raw_depth") {
+      set(settings.raw_depth);
+    } else {
+      throw Error(where + "unknown key '" + std::string(key) +
+                  "' (expected spacing_m, height_scale_m, tile_size, raw_width, raw_depth)");
+    }
+  }
+  return settings;
+}
+
+// Request overrides win over the sidecar.
+Settings resolve(const TerrainRequest& request) {
+  const std::filesystem::path sidecar =
+      std::filesystem::path(request.map).replace_extension(".terrain");
+  std::error_code ec;
+  Settings s = std::filesystem::exists(sidecar, ec) ? read_sidecar(sidecar) : Settings{};
+  const auto prefer = [](auto& field, const auto& override_value) {
+    if (override_value) {
+      field = override_value;
+    }
+  };
+  prefer(s.spacing_m, request.spacing_m);
+  prefer(s.height_scale_m, request.height_scale_m);
+  prefer(s.tile_size, request.tile_size);
+  prefer(s.raw_width, request.raw_width);
+  prefer(s.raw_depth, request.raw_depth);
+  return s;
+}
+
+std::string lower_extension(const std::filesystem::path& file) {
+  std::string ext = file.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return ext;
+}
+
+// The benchmark's special case: cells are tiles on a flat, unit-spaced field.
+Terrain movingai_terrain(const std::filesystem::path& file, const Settings& s) {
+  if (s.spacing_m || s.height_scale_m || s.tile_size || s.raw_width || s.raw_depth) {
+    throw Error(file.string() +
+                ": a Moving AI .map takes no spacing, height scale, tile size or RAW size "
+                "(its costs are fixed at 1 and sqrt 2)");
+  }
+  const GridMap grid = load_movingai_map(file);
+  const int width = grid.width + 1;
+  const int depth = grid.height + 1;
+  Heightmap flat(
+      width, depth, 1.0,
+      std::vector<float>(static_cast<std::size_t>(width) * static_cast<std::size_t>(depth)));
+  std::vector<std::uint8_t> blocked(grid.passable.size());
+  std::transform(grid.passable.begin(), grid.passable.end(), blocked.begin(),
+                 [](std::uint8_t p) { return static_cast<std::uint8_t>(p == 0 ? 1 : 0); });
+  return Terrain{std::move(flat), 1, std::move(blocked)};
+}
+
+Heightmap load_heightmap(const TerrainRequest& request, const std::string& ext, const Settings& s) {
+  const std::filesystem::path& file = request.map;
+  if (ext != ".raw" && ext != ".r16" && (s.raw_width || s.raw_depth)) {
+    throw Error(file.string() + ": raw_width/raw_depth apply only to .raw/.r16 files");
+  }
+  if (ext == ".png") {
+    const double full_scale = png_is_16_bit(file) ? 65535.0 : 255.0;
+    return load_png_heightmap(file, s.spacing_m.value_or(1.0),
+                              s.height_scale_m.value_or(full_scale));
+  }
+  if (ext == ".hgt") {
+    if (s.height_scale_m) {
+      throw Error(file.string() + ": an SRTM .hgt holds metres; height_scale_m does not apply");
+    }
+    // The 1" tile is 3601 samples of 2 bytes square; anything else the loader judges.
+    std::error_code ec;
+    const bool one_arc_second = std::filesystem::file_size(file, ec) == 3601u * 3601u * 2u;
+    return load_hgt_heightmap(file, s.spacing_m.value_or(one_arc_second ? 30.9 : 92.6),
+                              request.hgt_voids);
+  }
+  if (ext == ".raw" || ext == ".r16") {
+    if (!s.raw_width || !s.raw_depth) {
+      throw Error(file.string() +
+                  ": a RAW heightmap needs raw_width and raw_depth (sidecar or options)");
+    }
+    return load_raw16_heightmap(file, *s.raw_width, *s.raw_depth, s.spacing_m.value_or(1.0),
+                                s.height_scale_m.value_or(65535.0));
+  }
+  throw Error(file.string() + ": unknown extension '" + file.extension().string() +
+              "' (expected .png, .hgt, .raw, .r16 or .map)");
+}
+
+}  // namespace
+
+Terrain load_terrain(const TerrainRequest& request) {
+  const std::string ext = lower_extension(request.map);
+  const Settings settings = resolve(request);
+  if (ext == ".map") {
+    return movingai_terrain(request.map, settings);
+  }
+  Heightmap heightmap = load_heightmap(request, ext, settings);
+  const int tile_size = settings.tile_size.value_or(1);
+  const int largest = std::min(heightmap.width(), heightmap.depth()) - 1;
+  if (tile_size < 1 || tile_size > largest) {
+    throw Error(request.map.string() + ": tile size " + std::to_string(tile_size) + " outside 1.." +
+                std::to_string(largest) + " cells for a " + std::to_string(heightmap.width()) +
+                "x" + std::to_string(heightmap.depth()) + " heightmap");
+  }
+  return Terrain{std::move(heightmap), tile_size, {}};
+}
+
+}  // namespace terranav::nav

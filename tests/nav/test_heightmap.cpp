@@ -1,1 +1,138 @@
-// placeholder
+// Heightmap: constructor validation, bilinear interpolation and the
+// triangulated surface, against values worked out by hand.
+#include "terranav/nav/heightmap.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace terranav::nav {
+namespace {
+
+using ::testing::HasSubstr;
+
+template <typename F>
+std::string error_of(F&& f) {
+  try {
+    std::forward<F>(f)();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+std::string construct(int width, int depth, double spacing, std::vector<float> heights) {
+  return error_of([&] { Heightmap(width, depth, spacing, std::move(heights)); });
+}
+
+// h[z][x]:      x=0 x=1 x=2
+//   z=0          0   1   2
+//   z=1          3   5   4
+//   z=2          6   9   8
+Heightmap field() {
+  return Heightmap(3, 3, 2.0, {0, 1, 2, 3, 5, 4, 6, 9, 8});
+}
+
+TEST(Heightmap, StoresSamplesRowMajorWithExtremes) {
+  const Heightmap h = field();
+  EXPECT_EQ(h.width(), 3);
+  EXPECT_EQ(h.depth(), 3);
+  EXPECT_DOUBLE_EQ(h.spacing(), 2.0);
+  EXPECT_FLOAT_EQ(h.at(2, 0), 2.0f);
+  EXPECT_FLOAT_EQ(h.at(0, 2), 6.0f);
+  EXPECT_FLOAT_EQ(h.at(1, 2), 9.0f);
+  EXPECT_FLOAT_EQ(h.min_height(), 0.0f);
+  EXPECT_FLOAT_EQ(h.max_height(), 9.0f);
+  EXPECT_DOUBLE_EQ(h.extent_x(), 4.0);
+  EXPECT_DOUBLE_EQ(h.extent_z(), 4.0);
+}
+
+TEST(Heightmap, RejectsDimensionsBelowTwo) {
+  EXPECT_THAT(construct(1, 3, 1.0, {0, 0, 0}), HasSubstr("dimensions 1x3"));
+  EXPECT_THAT(construct(3, 0, 1.0, {}), HasSubstr("dimensions 3x0"));
+}
+
+TEST(Heightmap, RejectsHugeDimensionsBeforeAllocating) {
+  EXPECT_THAT(construct(kMaxHeightmapDimension + 1, 2, 1.0, {}), HasSubstr("65537x2"));
+  // Each side within limits, but 2^29 samples in all.
+  EXPECT_THAT(construct(65536, 8192, 1.0, {}), HasSubstr("exceed the limit"));
+}
+
+TEST(Heightmap, RejectsWrongHeightCount) {
+  EXPECT_THAT(construct(3, 3, 1.0, std::vector<float>(8)), HasSubstr("8 heights given for 3x3"));
+}
+
+TEST(Heightmap, RejectsBadSpacing) {
+  EXPECT_THAT(construct(2, 2, 0.0, std::vector<float>(4)), HasSubstr("spacing"));
+  EXPECT_THAT(construct(2, 2, -1.0, std::vector<float>(4)), HasSubstr("spacing"));
+  EXPECT_THAT(construct(2, 2, std::nan(""), std::vector<float>(4)), HasSubstr("spacing"));
+}
+
+TEST(Heightmap, RejectsNonFiniteHeightsNamingTheSample) {
+  std::vector<float> heights(9, 1.0f);
+  heights[2 * 3 + 1] = std::numeric_limits<float>::quiet_NaN();  // x = 1, z = 2
+  EXPECT_THAT(construct(3, 3, 1.0, heights), HasSubstr("(1, 2) is not finite"));
+  heights[2 * 3 + 1] = 1.0f;
+  heights[0 * 3 + 2] = std::numeric_limits<float>::infinity();  // x = 2, z = 0
+  EXPECT_THAT(construct(3, 3, 1.0, heights), HasSubstr("(2, 0) is not finite"));
+}
+
+TEST(Heightmap, BilinearInterpolatesInsideCells) {
+  const Heightmap h = field();
+  EXPECT_DOUBLE_EQ(h.bilinear(1.0, 1.0), 5.0);
+  // Cell (0,0): top row 0..1 -> 0.5, bottom row 3..5 -> 4; halfway: 2.25.
+  EXPECT_DOUBLE_EQ(h.bilinear(0.5, 0.5), 2.25);
+  // Cell (1,0) at fx = 0.25, fz = 0.5: top 1.25, bottom 4.75 -> 3.
+  EXPECT_DOUBLE_EQ(h.bilinear(1.25, 0.5), 3.0);
+  // The last sample row and column are reachable.
+  EXPECT_DOUBLE_EQ(h.bilinear(2.0, 2.0), 8.0);
+  EXPECT_DOUBLE_EQ(h.bilinear(2.0, 1.5), 6.0);
+}
+
+TEST(Heightmap, BilinearClampsToTheGrid) {
+  const Heightmap h = field();
+  EXPECT_DOUBLE_EQ(h.bilinear(-1.0, 5.0), 6.0);
+  EXPECT_DOUBLE_EQ(h.bilinear(9.0, -3.0), 2.0);
+  EXPECT_DOUBLE_EQ(h.bilinear(-0.5, 0.5), 1.5);
+}
+
+TEST(Heightmap, SurfaceUsesTriangleAWhereFxAtLeastFz) {
+  const Heightmap h = field();
+  // Cell (0,0), fx = 0.75, fz = 0.25: plane through (0,0,0), (1,0,1), (1,1,5)
+  // is h = fx + 4 fz = 1.75.
+  EXPECT_DOUBLE_EQ(h.surface_height(1.5, 0.5), 1.75);
+  // Cell (1,1), fx = 0.5, fz = 0.25: plane through (1,1,5), (2,1,4), (2,2,8)
+  // is h = 5 - fx + 4 fz = 5.5.
+  EXPECT_DOUBLE_EQ(h.surface_height(3.0, 2.5), 5.5);
+}
+
+TEST(Heightmap, SurfaceUsesTriangleBWhereFxBelowFz) {
+  const Heightmap h = field();
+  // Cell (0,0), fx = 0.25, fz = 0.75: plane through (0,0,0), (1,1,5), (0,1,3)
+  // is h = 2 fx + 3 fz = 2.75.
+  EXPECT_DOUBLE_EQ(h.surface_height(0.5, 1.5), 2.75);
+}
+
+TEST(Heightmap, SurfaceFollowsTheDiagonalNotBilinear) {
+  const Heightmap h = field();
+  // On the (0,0)-(1,1) diagonal both triangles give the mean of 0 and 5;
+  // bilinear gives 2.25 there.
+  EXPECT_DOUBLE_EQ(h.surface_height(1.0, 1.0), 2.5);
+  EXPECT_DOUBLE_EQ(h.surface_height(2.0, 2.0), 5.0);
+}
+
+TEST(Heightmap, SurfaceClampsToTheGrid) {
+  const Heightmap h = field();
+  EXPECT_DOUBLE_EQ(h.surface_height(-10.0, -10.0), 0.0);
+  EXPECT_DOUBLE_EQ(h.surface_height(100.0, 100.0), 8.0);
+  // x clamped to the east edge, halfway between samples (2,0)=2 and (2,1)=4.
+  EXPECT_DOUBLE_EQ(h.surface_height(100.0, 1.0), 3.0);
+}
+
+}  // namespace
+}  // namespace terranav::nav

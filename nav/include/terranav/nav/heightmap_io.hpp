@@ -17,6 +17,12 @@ namespace terranav::nav {
 Heightmap load_png_heightmap(const std::filesystem::path& file, double spacing_m,
                              double height_scale_m);
 
+/// True iff the PNG holds 16-bit samples (so its full-scale value is 65535,
+/// not 255); lets a caller pick a default height scale before loading.
+/// Throws Error naming the file for a missing/unreadable file or not a PNG.
+/// Reads only the header: O(1).
+bool png_is_16_bit(const std::filesystem::path& file);
+
 /// What to do with SRTM void samples (-32768).
 enum class HgtVoids {
   Error,  ///< a void is an error (default)

@@ -18,12 +18,12 @@ namespace terranav::nav {
 /// Sidecar format: `key = value` lines, `#` comments; keys `spacing_m`,
 /// `height_scale_m`, `tile_size`, `raw_width`, `raw_depth`.
 struct TerrainRequest {
-  std::filesystem::path map;             ///< .png, .hgt, .raw/.r16 or Moving AI .map
-  std::optional<double> spacing_m;       ///< metres between samples
-  std::optional<double> height_scale_m;  ///< metres at full-scale value (PNG, RAW)
-  std::optional<int> tile_size;          ///< cells per tile side
-  std::optional<int> raw_width;          ///< samples, RAW only
-  std::optional<int> raw_depth;          ///< samples, RAW only
+  std::filesystem::path map{};             ///< .png, .hgt, .raw/.r16 or Moving AI .map
+  std::optional<double> spacing_m{};       ///< metres between samples
+  std::optional<double> height_scale_m{};  ///< metres at full-scale value (PNG, RAW)
+  std::optional<int> tile_size{};          ///< cells per tile side
+  std::optional<int> raw_width{};          ///< samples, RAW only
+  std::optional<int> raw_depth{};          ///< samples, RAW only
   HgtVoids hgt_voids = HgtVoids::Error;
 };
 
@@ -37,7 +37,8 @@ struct Terrain {
 
 /// Loads by extension. Defaults: PNG spacing 1 m and height scale 255 (8-bit)
 /// or 65535 (16-bit) metres, i.e. one metre per value, unless the sidecar says
-/// otherwise; .hgt spacing 92.6 m (3") or 30.9 m (1"); tile size 1.
+/// otherwise; RAW spacing 1 m and height scale 65535 m (one metre per value);
+/// .hgt spacing 92.6 m (3") or 30.9 m (1"); tile size 1.
 /// A Moving AI `.map` becomes a flat heightmap of (W+1) x (H+1) samples,
 /// spacing 1, tile size 1, its non-passable cells blocked (the reference
 /// model's special case). Spacing/height-scale/tile-size overrides are refused
