@@ -22,7 +22,8 @@ struct PickHit {
   double t = 0.0;  ///< ray parameter of the hit
   Vec3 point;      ///< origin + t * direction, on the surface
   /// Tile (of size tile_size) containing the point; none in the partial strip
-  /// beyond the last whole tile when (W-1) % t != 0.
+  /// beyond the last whole tile when (W-1) % t != 0. A point on the far edge
+  /// of the tiled area (to 1e-9 of a tile) counts as the last tile.
   std::optional<TileCoord> tile;
 };
 
