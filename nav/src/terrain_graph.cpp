@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <string>
 
 namespace terranav::nav {
@@ -12,10 +13,9 @@ namespace {
 void validate(const Heightmap& heightmap, const GraphConfig& config) {
   const int max_tile = std::min(heightmap.width(), heightmap.depth()) - 1;
   if (config.tile_size < 1 || config.tile_size > max_tile) {
-    throw Error("terrain graph: tile_size " + std::to_string(config.tile_size) +
-                " outside 1.." + std::to_string(max_tile) + " for a " +
-                std::to_string(heightmap.width()) + "x" + std::to_string(heightmap.depth()) +
-                " heightmap");
+    throw Error("terrain graph: tile_size " + std::to_string(config.tile_size) + " outside 1.." +
+                std::to_string(max_tile) + " for a " + std::to_string(heightmap.width()) + "x" +
+                std::to_string(heightmap.depth()) + " heightmap");
   }
   if (!std::isfinite(config.max_slope) || config.max_slope < 0.0) {
     throw Error("terrain graph: max_slope " + std::to_string(config.max_slope) +
@@ -37,17 +37,18 @@ TerrainGraph::TerrainGraph(const Heightmap& heightmap, const GraphConfig& config
   tiles_wide_ = (heightmap.width() - 1) / t;
   tiles_deep_ = (heightmap.depth() - 1) / t;
   tile_metres_ = t * heightmap.spacing();
-  const std::size_t tw = static_cast<std::size_t>(tiles_wide_);
-  const std::size_t n = tw * static_cast<std::size_t>(tiles_deep_);
+  const auto tw = static_cast<std::size_t>(tiles_wide_);
+  const auto td = static_cast<std::size_t>(tiles_deep_);
+  const std::size_t n = tw * td;
   if (!blocked.empty() && blocked.size() != n) {
     throw Error("terrain graph: blocked mask has " + std::to_string(blocked.size()) +
-                " flags, expected " + std::to_string(n) + " (" + std::to_string(tiles_wide_) +
-                "x" + std::to_string(tiles_deep_) + " tiles)");
+                " flags, expected " + std::to_string(n) + " (" + std::to_string(tiles_wide_) + "x" +
+                std::to_string(tiles_deep_) + " tiles)");
   }
 
   // Slopes use the double heights; heights_ keeps them as float for queries.
   std::vector<double> h(n);
-  for (std::size_t j = 0; j < static_cast<std::size_t>(tiles_deep_); ++j) {
+  for (std::size_t j = 0; j < td; ++j) {
     const double sz = (static_cast<double>(j) + 0.5) * t;
     for (std::size_t i = 0; i < tw; ++i) {
       h[j * tw + i] = heightmap.bilinear((static_cast<double>(i) + 0.5) * t, sz);
@@ -62,7 +63,7 @@ TerrainGraph::TerrainGraph(const Heightmap& heightmap, const GraphConfig& config
   // One pass over tiles: each tile owns its edges towards E, SE, S and SW
   // (directions 0..3) and writes both ends, so every edge is computed once.
   const double d_cardinal = tile_metres_;
-  const double d_diagonal = tile_metres_ * std::sqrt(2.0);
+  const double d_diagonal = tile_metres_ * std::numbers::sqrt2;
   const double max_slope = config.max_slope;
   const double k = config.slope_weight;
   const auto try_edge = [&](std::size_t a, std::size_t b, int dir, double d) {
@@ -75,7 +76,6 @@ TerrainGraph::TerrainGraph(const Heightmap& heightmap, const GraphConfig& config
     edge_mask_[a] = static_cast<std::uint8_t>(edge_mask_[a] | (1u << dir));
     edge_mask_[b] = static_cast<std::uint8_t>(edge_mask_[b] | (1u << back));
   };
-  const std::size_t td = static_cast<std::size_t>(tiles_deep_);
   for (std::size_t j = 0; j < td; ++j) {
     const bool has_south = j + 1 < td;
     for (std::size_t i = 0; i < tw; ++i) {
@@ -102,11 +102,14 @@ Vec3 TerrainGraph::tile_centre(TileId t) const noexcept {
 }
 
 std::optional<TileCoord> TerrainGraph::tile_at(double x_m, double z_m) const noexcept {
-  const double fi = std::floor(x_m / tile_metres_);
-  const double fj = std::floor(z_m / tile_metres_);
-  // The negated comparisons also reject NaN.
-  if (!(fi >= 0.0 && fi < tiles_wide_ && fj >= 0.0 && fj < tiles_deep_)) return std::nullopt;
-  return TileCoord{static_cast<std::int32_t>(fi), static_cast<std::int32_t>(fj)};
+  // The negated comparison also rejects NaN.
+  if (!(x_m >= 0.0 && x_m < tiles_wide_ * tile_metres_ && z_m >= 0.0 &&
+        z_m < tiles_deep_ * tile_metres_)) {
+    return std::nullopt;
+  }
+  // The division may round up to TW (or TD) just below the far edge.
+  return TileCoord{std::min(static_cast<std::int32_t>(x_m / tile_metres_), tiles_wide_ - 1),
+                   std::min(static_cast<std::int32_t>(z_m / tile_metres_), tiles_deep_ - 1)};
 }
 
 }  // namespace terranav::nav

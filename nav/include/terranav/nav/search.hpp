@@ -62,7 +62,7 @@ class AStar {
   std::vector<std::uint32_t> heap_pos_;
   std::vector<std::uint32_t> generation_;
   std::vector<std::uint32_t> heap_;
-  std::vector<double> heap_f_;
+  std::vector<double> heap_keys_;  // (f, g) of each heap slot: compares read no tile data
   std::uint32_t current_generation_ = 0;
 };
 
