@@ -11,20 +11,14 @@
 #include <utility>
 #include <vector>
 
+#include "test_support.hpp"
+
 namespace terranav::nav {
 namespace {
 
 using ::testing::HasSubstr;
 
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    std::forward<F>(f)();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using test::error_of;
 
 std::string construct(int width, int depth, double spacing, std::vector<float> heights) {
   return error_of([&] { Heightmap(width, depth, spacing, std::move(heights)); });

@@ -5,7 +5,6 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <stb/stb_image_write.h>
-#include <unistd.h>
 
 #include <array>
 #include <cstdint>
@@ -15,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "test_support.hpp"
+
 namespace terranav::nav {
 namespace {
 
@@ -22,15 +23,7 @@ using ::testing::AllOf;
 using ::testing::HasSubstr;
 namespace fs = std::filesystem;
 
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    std::forward<F>(f)();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using test::error_of;
 
 using Bytes = std::vector<unsigned char>;
 
@@ -109,19 +102,8 @@ Bytes gray_png(std::uint32_t width, std::uint32_t height, int bit_depth, const B
   return png;
 }
 
-class HeightmapIo : public ::testing::Test {
+class HeightmapIo : public test::ScratchDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("terranav_io_" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" +
-            std::to_string(::getpid()));
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  fs::path path(const std::string& name) const { return dir_ / name; }
-
   // An 8-bit PNG written by stb_image_write; comp = channels per pixel.
   fs::path stb_png(const std::string& name, int width, int height, int comp, const Bytes& pixels) {
     const fs::path file = path(name);
@@ -141,8 +123,6 @@ class HeightmapIo : public ::testing::Test {
     write_file(path(name), bytes);
     return path(name);
   }
-
-  fs::path dir_;
 };
 
 constexpr int kSide = 1201;

@@ -5,7 +5,6 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <stb/stb_image_write.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -15,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "test_support.hpp"
+
 namespace terranav::nav {
 namespace {
 
@@ -22,47 +23,10 @@ using ::testing::AllOf;
 using ::testing::HasSubstr;
 namespace fs = std::filesystem;
 
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    std::forward<F>(f)();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using test::error_of;
 
-// A request with some overrides set; designated initializers would trip
-// -Wmissing-field-initializers on the unset optionals.
-struct Request {
-  TerrainRequest r;
-  explicit Request(fs::path map) { r.map = std::move(map); }
-  Request& spacing(double v) {
-    r.spacing_m = v;
-    return *this;
-  }
-  Request& tile_size(int v) {
-    r.tile_size = v;
-    return *this;
-  }
-  Request& raw_width(int v) {
-    r.raw_width = v;
-    return *this;
-  }
-  operator const TerrainRequest&() const { return r; }
-};
-
-class TerrainSource : public ::testing::Test {
+class TerrainSource : public test::ScratchDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("terranav_source_" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" +
-            std::to_string(::getpid()));
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   fs::path write(const std::string& name, const std::string& bytes) const {
     std::ofstream out(dir_ / name, std::ios::binary);
     out << bytes;
@@ -81,8 +45,6 @@ class TerrainSource : public ::testing::Test {
     EXPECT_NE(stbi_write_png((dir_ / name).c_str(), 3, 3, 1, pixels.data(), 3), 0);
     return dir_ / name;
   }
-
-  fs::path dir_;
 };
 
 fs::path arena() {
@@ -99,7 +61,7 @@ TEST_F(TerrainSource, RawSettingsComeFromTheSidecar) {
         "raw_width = 3\n"
         "raw_depth = 3\n"
         "tile_size = 1\n");
-  const Terrain t = load_terrain(Request(map));
+  const Terrain t = load_terrain(TerrainRequest{.map = map});
   ASSERT_EQ(t.heightmap.width(), 3);
   ASSERT_EQ(t.heightmap.depth(), 3);
   EXPECT_DOUBLE_EQ(t.heightmap.spacing(), 2.5);
@@ -113,14 +75,14 @@ TEST_F(TerrainSource, OverridesWinOverTheSidecar) {
   const fs::path map = raw("field.raw");
   write("field.terrain",
         "spacing_m = 2.5\nheight_scale_m = 131070\nraw_width = 3\nraw_depth = 3\n");
-  const Terrain t = load_terrain(Request(map).spacing(4.0).tile_size(2));
+  const Terrain t = load_terrain(TerrainRequest{.map = map, .spacing_m = 4.0, .tile_size = 2});
   EXPECT_DOUBLE_EQ(t.heightmap.spacing(), 4.0);
   EXPECT_FLOAT_EQ(t.heightmap.at(1, 0), 4.0f);  // height scale still the sidecar's
   EXPECT_EQ(t.tile_size, 2);
 }
 
 TEST_F(TerrainSource, PngDefaultsAreOneMetrePerValueWithoutSidecar) {
-  const Terrain t = load_terrain(Request(png("plain.png")));
+  const Terrain t = load_terrain(TerrainRequest{.map = png("plain.png")});
   EXPECT_DOUBLE_EQ(t.heightmap.spacing(), 1.0);
   EXPECT_FLOAT_EQ(t.heightmap.at(1, 0), 10.0f);
   EXPECT_FLOAT_EQ(t.heightmap.at(2, 2), 80.0f);
@@ -129,76 +91,78 @@ TEST_F(TerrainSource, PngDefaultsAreOneMetrePerValueWithoutSidecar) {
 }
 
 TEST_F(TerrainSource, ExtensionIsCaseInsensitive) {
-  const Terrain t = load_terrain(Request(png("PLAIN.PNG")));
+  const Terrain t = load_terrain(TerrainRequest{.map = png("PLAIN.PNG")});
   EXPECT_FLOAT_EQ(t.heightmap.at(0, 1), 30.0f);
   write("FIELD.terrain", "raw_width = 3\nraw_depth = 3\n");
-  EXPECT_FLOAT_EQ(load_terrain(Request(raw("FIELD.R16"))).heightmap.at(0, 1), 4.0f);
+  EXPECT_FLOAT_EQ(load_terrain(TerrainRequest{.map = raw("FIELD.R16")}).heightmap.at(0, 1), 4.0f);
 }
 
 TEST_F(TerrainSource, HgtDefaultSpacingIsThreeArcSeconds) {
   const fs::path map = write("N00E000.hgt", std::string(std::size_t{1201} * 1201 * 2, '\0'));
-  EXPECT_DOUBLE_EQ(load_terrain(Request(map)).heightmap.spacing(), 92.6);
-  EXPECT_DOUBLE_EQ(load_terrain(Request(map).spacing(90.0)).heightmap.spacing(), 90.0);
+  EXPECT_DOUBLE_EQ(load_terrain(TerrainRequest{.map = map}).heightmap.spacing(), 92.6);
+  EXPECT_DOUBLE_EQ(load_terrain(TerrainRequest{.map = map, .spacing_m = 90.0}).heightmap.spacing(),
+                   90.0);
 }
 
 TEST_F(TerrainSource, MalformedSidecarLineNamesFileAndLine) {
   const fs::path map = png("m.png");
   const fs::path sidecar = write("m.terrain", "# header\nspacing_m = 2\nheight_scale_m 5\n");
-  EXPECT_THAT(error_of([&] { load_terrain(Request(map)); }),
+  EXPECT_THAT(error_of([&] { load_terrain(TerrainRequest{.map = map}); }),
               AllOf(HasSubstr(sidecar.string() + ":3:"), HasSubstr("expected `key = value`")));
 }
 
 TEST_F(TerrainSource, UnknownSidecarKeyNamesFileAndLine) {
   const fs::path map = png("m.png");
   const fs::path sidecar = write("m.terrain", "\nspacing = 2\n");
-  EXPECT_THAT(error_of([&] { load_terrain(Request(map)); }),
+  EXPECT_THAT(error_of([&] { load_terrain(TerrainRequest{.map = map}); }),
               AllOf(HasSubstr(sidecar.string() + ":2:"), HasSubstr("unknown key 'spacing'")));
 }
 
 TEST_F(TerrainSource, BadOrDuplicateSidecarValuesNameFileAndLine) {
   const fs::path map = png("m.png");
   const fs::path sidecar = write("m.terrain", "tile_size = 2.5\n");
-  EXPECT_THAT(error_of([&] { load_terrain(Request(map)); }),
+  EXPECT_THAT(error_of([&] { load_terrain(TerrainRequest{.map = map}); }),
               AllOf(HasSubstr(sidecar.string() + ":1:"), HasSubstr("bad value '2.5'")));
   write("m.terrain", "spacing_m = 1\nspacing_m = 2\n");
-  EXPECT_THAT(error_of([&] { load_terrain(Request(map)); }),
+  EXPECT_THAT(error_of([&] { load_terrain(TerrainRequest{.map = map}); }),
               AllOf(HasSubstr(sidecar.string() + ":2:"), HasSubstr("duplicate key")));
 }
 
 TEST_F(TerrainSource, RawWithoutSizeIsAnError) {
   const fs::path map = raw("nosize.raw");
-  EXPECT_THAT(error_of([&] { load_terrain(Request(map).raw_width(3)); }),
+  EXPECT_THAT(error_of([&] { load_terrain(TerrainRequest{.map = map, .raw_width = 3}); }),
               AllOf(HasSubstr(map.string()), HasSubstr("raw_width and raw_depth")));
 }
 
 TEST_F(TerrainSource, RawSizeForOtherFormatsIsAnError) {
   const fs::path map = png("m.png");
-  EXPECT_THAT(error_of([&] { load_terrain(Request(map).raw_width(3)); }),
+  EXPECT_THAT(error_of([&] { load_terrain(TerrainRequest{.map = map, .raw_width = 3}); }),
               AllOf(HasSubstr(map.string()), HasSubstr("only to .raw")));
 }
 
 TEST_F(TerrainSource, UnknownExtensionIsAnError) {
   const fs::path map = write("dem.tif", "II*");
-  EXPECT_THAT(error_of([&] { load_terrain(Request(map)); }),
+  EXPECT_THAT(error_of([&] { load_terrain(TerrainRequest{.map = map}); }),
               AllOf(HasSubstr(map.string()), HasSubstr("unknown extension '.tif'")));
 }
 
 TEST_F(TerrainSource, TileSizeMustFitTheHeightmap) {
   const fs::path map = png("m.png");  // 3 x 3 samples: tiles of 1 or 2 cells
-  EXPECT_EQ(load_terrain(Request(map).tile_size(2)).tile_size, 2);
-  EXPECT_THAT(error_of([&] { load_terrain(Request(map).tile_size(3)); }),
+  EXPECT_EQ(load_terrain(TerrainRequest{.map = map, .tile_size = 2}).tile_size, 2);
+  EXPECT_THAT(error_of([&] { load_terrain(TerrainRequest{.map = map, .tile_size = 3}); }),
               AllOf(HasSubstr(map.string()), HasSubstr("tile size 3 outside 1..2")));
-  EXPECT_THAT(error_of([&] { load_terrain(Request(map).tile_size(0)); }), HasSubstr("tile size 0"));
+  EXPECT_THAT(error_of([&] { load_terrain(TerrainRequest{.map = map, .tile_size = 0}); }),
+              HasSubstr("tile size 0"));
 }
 
 TEST_F(TerrainSource, LoaderErrorsNameTheMapFile) {
   const fs::path map = dir_ / "absent.png";
-  EXPECT_THAT(error_of([&] { load_terrain(Request(map)); }),
+  EXPECT_THAT(error_of([&] { load_terrain(TerrainRequest{.map = map}); }),
               AllOf(HasSubstr(map.string()), HasSubstr("cannot read file")));
 }
 
 TEST(TerrainSourceMovingAi, MapBecomesFlatHeightmapWithBlockedMask) {
-  const Terrain t = load_terrain(Request(arena()));
+  const Terrain t = load_terrain(TerrainRequest{.map = arena()});
   ASSERT_EQ(t.heightmap.width(), 50);  // 49 x 49 cells -> 50 x 50 samples
   ASSERT_EQ(t.heightmap.depth(), 50);
   EXPECT_DOUBLE_EQ(t.heightmap.spacing(), 1.0);
@@ -216,9 +180,9 @@ TEST(TerrainSourceMovingAi, MapBecomesFlatHeightmapWithBlockedMask) {
 }
 
 TEST(TerrainSourceMovingAi, MapRefusesOverrides) {
-  EXPECT_THAT(error_of([&] { load_terrain(Request(arena()).spacing(2.0)); }),
+  EXPECT_THAT(error_of([&] { load_terrain(TerrainRequest{.map = arena(), .spacing_m = 2.0}); }),
               AllOf(HasSubstr(arena().string()), HasSubstr("Moving AI")));
-  EXPECT_THAT(error_of([&] { load_terrain(Request(arena()).tile_size(2)); }),
+  EXPECT_THAT(error_of([&] { load_terrain(TerrainRequest{.map = arena(), .tile_size = 2}); }),
               HasSubstr("Moving AI"));
 }
 
@@ -228,7 +192,7 @@ TEST(TerrainSourceData, LothianBordersSidecarGivesSpacingAndScale) {
   if (!fs::exists(map)) {
     GTEST_SKIP() << map << " not present";
   }
-  const Terrain t = load_terrain(Request(map));
+  const Terrain t = load_terrain(TerrainRequest{.map = map});
   EXPECT_DOUBLE_EQ(t.heightmap.spacing(), 90.0);
   EXPECT_NEAR(t.heightmap.min_height(), 482.5, 1e-3);
   EXPECT_NEAR(t.heightmap.max_height(), 1337.4, 1e-3);
