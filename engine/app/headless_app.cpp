@@ -1,0 +1,70 @@
+#include <fstream>
+#include <iostream>
+
+#include "app.hpp"
+#include "terranav/engine/demo_click.hpp"
+#include "terranav/engine/headless.hpp"
+#include "terranav/engine/report_json.hpp"
+#include "terranav/engine/resource_paths.hpp"
+
+namespace terranav::app {
+namespace {
+
+/// Frame cap for --until-arrived without --frames: an hour at 60 Hz.
+constexpr int kUntilArrivedFrames = 60 * 3600;
+
+void write_text(const std::filesystem::path& file, const std::string& text) {
+  std::ofstream out(file, std::ios::binary);
+  out << text;
+  if (!out.flush()) throw nav::Error("report " + file.string() + ": cannot write the file");
+}
+
+}  // namespace
+
+int run_headless_app(const engine::Options& options, LoadedWorld& loaded, bool fallback) {
+  engine::World& world = *loaded.world;
+  const engine::Viewport viewport = options.size;
+  const engine::OrbitCamera camera = engine::default_camera(world.heightmap(), viewport);
+  engine::Script script;
+  script.clicks = options.clicks;
+  if (fallback && script.clicks.empty()) {
+    if (const auto pixel = engine::demo_click(world, camera, viewport)) {
+      script.clicks.push_back(*pixel);
+    }
+  }
+  script.until_arrived = options.until_arrived || fallback;
+  script.frames = options.frames.value_or(script.until_arrived ? kUntilArrivedFrames : 1);
+
+  const engine::HeadlessRun run =
+      engine::run_headless(world, camera, viewport, script, engine::shader_dir());
+  for (const engine::ClickReport& click : run.simulation.clicks) {
+    std::cerr << "terranav: click (" << click.pixel.x << ", " << click.pixel.y
+              << "): " << click.message << '\n';
+  }
+  const auto screenshot =
+      fallback ? options.screenshot.value_or("terranav-screenshot.png") : options.screenshot;
+  const auto report_file =
+      fallback ? options.report.value_or("terranav-report.json") : options.report;
+  if (screenshot) {
+    engine::write_png(*screenshot, run.image);
+    std::cout << "screenshot: " << screenshot->string() << '\n';
+  }
+  if (report_file) {
+    const nav::Unit& unit = world.unit();
+    engine::RunReport report{.clicks = run.simulation.clicks,
+                             .unit_tile = unit.tile(),
+                             .unit_position = unit.position(),
+                             .frames = run.simulation.frames,
+                             .map = loaded.map,
+                             .camera = camera,
+                             .viewport = viewport,
+                             .load_ms = loaded.load_ms,
+                             .graph_ms = loaded.graph_ms,
+                             .render_ms = run.render_ms};
+    write_text(*report_file, engine::to_json(report));
+    std::cout << "report: " << report_file->string() << '\n';
+  }
+  return 0;
+}
+
+}  // namespace terranav::app

@@ -1,0 +1,28 @@
+#include <chrono>
+
+#include "app.hpp"
+#include "terranav/engine/resource_paths.hpp"
+
+namespace terranav::app {
+
+LoadedWorld load_world(const engine::Options& options) {
+  using Clock = std::chrono::steady_clock;
+  nav::TerrainRequest request = options.terrain;
+  if (request.map.empty()) request.map = engine::data_dir() / engine::kDefaultMapName;
+  LoadedWorld loaded;
+  loaded.map = request.map.string();
+  const auto t0 = Clock::now();
+  nav::Terrain terrain = nav::load_terrain(request);
+  const auto t1 = Clock::now();
+  loaded.world = std::make_unique<engine::World>(
+      std::move(terrain), engine::WorldConfig{.max_slope = options.max_slope,
+                                              .slope_weight = options.slope_weight,
+                                              .start = options.start,
+                                              .speed_mps = options.speed_mps});
+  const auto t2 = Clock::now();
+  loaded.load_ms = std::chrono::duration<double, std::milli>(t1 - t0).count();
+  loaded.graph_ms = std::chrono::duration<double, std::milli>(t2 - t1).count();
+  return loaded;
+}
+
+}  // namespace terranav::app

@@ -1,0 +1,32 @@
+// terranav: walk a unit across a heightmap. Window when a display is
+// available, else (or with --headless) an offscreen run that writes a
+// screenshot and a JSON report.
+#include <exception>
+#include <iostream>
+#include <string_view>
+#include <vector>
+
+#include "app.hpp"
+#include "terranav/nav/types.hpp"
+
+int main(int argc, char** argv) {
+  using namespace terranav;
+  try {
+    const std::vector<std::string_view> args(argv + 1, argv + argc);
+    const engine::Options options = engine::parse_options(args);
+    if (options.help) {
+      std::cout << engine::usage();
+      return 0;
+    }
+    app::LoadedWorld loaded = app::load_world(options);
+    if (options.headless) return app::run_headless_app(options, loaded, false);
+    if (app::run_window_app(loaded)) return 0;
+    return app::run_headless_app(options, loaded, true);
+  } catch (const engine::UsageError& error) {
+    std::cerr << "terranav: " << error.what() << '\n' << engine::usage();
+    return 2;
+  } catch (const std::exception& error) {
+    std::cerr << "terranav: " << error.what() << '\n';
+    return 1;
+  }
+}

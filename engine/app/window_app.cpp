@@ -1,0 +1,87 @@
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+
+#include "app.hpp"
+#include "terranav/engine/camera_controls.hpp"
+#include "terranav/engine/glfw_window.hpp"
+#include "terranav/engine/overlay.hpp"
+#include "terranav/engine/overlay_text.hpp"
+#include "terranav/engine/renderer.hpp"
+#include "terranav/engine/resource_paths.hpp"
+
+namespace terranav::app {
+namespace {
+
+bool display_available() {
+  for (const char* variable : {"DISPLAY", "WAYLAND_DISPLAY"}) {
+    if (const char* value = std::getenv(variable); value != nullptr && *value != '\0') return true;
+  }
+  return false;
+}
+
+std::string fps_text(double fps) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f fps", fps);
+  return text;
+}
+
+}  // namespace
+
+bool run_window_app(LoadedWorld& loaded) {
+  if (!display_available()) {
+    std::cerr << "terranav: no display (DISPLAY/WAYLAND_DISPLAY unset); running headless\n";
+    return false;
+  }
+  std::unique_ptr<engine::GlfwWindow> window;
+  try {
+    window = std::make_unique<engine::GlfwWindow>(engine::Viewport{1280, 720}, "terranav");
+  } catch (const nav::Error& error) {
+    std::cerr << "terranav: " << error.what() << "; running headless\n";
+    return false;
+  }
+  engine::World& world = *loaded.world;
+  engine::Viewport size = window->size();
+  engine::OrbitCamera camera = engine::default_camera(world.heightmap(), size);
+  engine::CameraControls controls(
+      {.min_distance = camera.distance * 0.002, .max_distance = camera.distance * 4.0});
+  engine::Renderer renderer(engine::shader_dir(), world);
+  engine::Overlay overlay(window->handle());
+  double last = window->time();
+  double fps_since = last;  // frames are counted over half-second windows
+  int fps_frames = 0;
+  std::string timing = "measuring fps";
+  while (!window->should_close()) {
+    for (const engine::Event& event : window->poll()) {
+      if (event.type == engine::EventType::KeyDown && event.key == engine::Key::Escape) {
+        window->close();
+      } else if (event.type == engine::EventType::MouseDown &&
+                 event.button == engine::MouseButton::Right) {
+        const engine::ClickReport report = world.right_click({event.x, event.y}, camera, size);
+        std::cerr << "terranav: " << report.message << '\n';
+      } else if (event.type == engine::EventType::Resize) {
+        size = {event.width, event.height};
+      }
+      controls.handle(event, camera, size);
+    }
+    const double now = window->time();
+    const double dt = std::clamp(now - last, 0.0, 0.1);  // no jump after a stall
+    last = now;
+    if (++fps_frames; now - fps_since >= 0.5) {
+      timing = fps_text(fps_frames / (now - fps_since));
+      fps_since = now;
+      fps_frames = 0;
+    }
+    controls.update(dt, camera);
+    world.update(dt);
+    const engine::Viewport framebuffer = window->framebuffer_size();
+    renderer.draw(world, camera, framebuffer);
+    overlay.draw(engine::overlay_lines(world, timing), framebuffer, dt);
+    window->swap_buffers();
+  }
+  return true;
+}
+
+}  // namespace terranav::app

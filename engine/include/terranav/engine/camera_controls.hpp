@@ -1,0 +1,49 @@
+// Camera controls as pure state updates: left-drag orbits, middle-drag or
+// WASD pans, the wheel zooms. Right-click is game input, not handled here.
+#pragma once
+
+#include <array>
+
+#include <glm/glm.hpp>
+
+#include "terranav/engine/camera.hpp"
+#include "terranav/engine/event.hpp"
+
+namespace terranav::engine {
+
+struct ControlSettings {
+  /// Orbit speed for left-drag. [Units: radians per pixel]
+  double orbit_rate = 0.005;
+  /// Distance factor per wheel step towards the target. [Limits: (0, 1)]
+  double zoom_step = 0.85;
+  /// WASD pan speed as a fraction of the camera distance. [Units: 1/s]
+  double pan_rate = 0.6;
+  /// Zoom limits. [Units: display metres]
+  double min_distance = 10.0;
+  double max_distance = 1.0e7;
+};
+
+class CameraControls {
+ public:
+  explicit CameraControls(ControlSettings settings = {}) : settings_(settings) {}
+
+  /// Applies one event to the drag/key state and the camera. `viewport` is
+  /// needed to turn a middle-drag in pixels into metres on the ground.
+  void handle(const Event& event, OrbitCamera& camera, Viewport viewport);
+
+  /// Continuous pan for the WASD keys held, over dt_s seconds.
+  void update(double dt_s, OrbitCamera& camera) const;
+
+ private:
+  ControlSettings settings_;
+  bool orbiting_ = false;
+  bool panning_ = false;
+  glm::dvec2 last_cursor_{0.0};
+  std::array<bool, 4> held_{};  // W, A, S, D
+};
+
+/// Moves the target `right` and `forward` metres in the ground plane, relative
+/// to the camera's heading (forward = away from the eye, horizontally).
+void pan(OrbitCamera& camera, double right_m, double forward_m);
+
+}  // namespace terranav::engine

@@ -1,0 +1,23 @@
+// The click the app makes by itself when it runs headless without a script,
+// so the picture shows a path.
+#pragma once
+
+#include <optional>
+
+#include <glm/glm.hpp>
+
+#include "terranav/engine/camera.hpp"
+#include "terranav/engine/world.hpp"
+
+namespace terranav::engine {
+
+/// The window pixel where the centre of a far walkable tile of the unit's
+/// connected set appears: among tiles away from the map border (10%) whose
+/// centre projects inside the central part of the view (clear of the
+/// overlay), the one farthest from
+/// the unit whose pixel picks back to that same tile. None if there is none.
+/// O(tiles + a few picks).
+std::optional<glm::dvec2> demo_click(const World& world, const OrbitCamera& camera,
+                                     Viewport viewport);
+
+}  // namespace terranav::engine

@@ -1,0 +1,28 @@
+// The headless mode: run a script on the world, then draw only the final
+// frame into an EGL surfaceless FBO and read it back.
+#pragma once
+
+#include <filesystem>
+
+#include "terranav/engine/camera.hpp"
+#include "terranav/engine/image.hpp"
+#include "terranav/engine/simulation.hpp"
+#include "terranav/engine/world.hpp"
+
+namespace terranav::engine {
+
+struct HeadlessRun {
+  SimulationResult simulation;
+  Image image;
+  /// Context creation, upload, drawing and read-back, milliseconds.
+  double render_ms = 0.0;
+};
+
+/// simulate(world, camera, viewport, script), then renders the last frame
+/// (with the overlay when `overlay` is true) at `viewport` using shaders from
+/// shader_dir. Throws nav::Error for EGL, shader or framebuffer failures.
+HeadlessRun run_headless(World& world, const OrbitCamera& camera, Viewport viewport,
+                         const Script& script, const std::filesystem::path& shader_dir,
+                         bool overlay = true);
+
+}  // namespace terranav::engine

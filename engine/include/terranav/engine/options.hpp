@@ -1,0 +1,51 @@
+// Command-line options of the terranav app.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "terranav/engine/camera.hpp"
+#include "terranav/nav/terrain_source.hpp"
+
+namespace terranav::engine {
+
+/// Bad command line (exit code 2); the message names the option.
+class UsageError : public std::runtime_error {
+ public:
+  explicit UsageError(const std::string& what) : std::runtime_error(what) {}
+};
+
+struct Options {
+  /// Map and loader overrides; `terrain.map` empty = the default map.
+  nav::TerrainRequest terrain;
+  double max_slope = 0.6;
+  double slope_weight = 1.0;
+  std::optional<nav::TileCoord> start;
+  std::optional<double> speed_mps;
+  bool help = false;
+  // Headless mode only.
+  bool headless = false;
+  Viewport size;
+  std::vector<glm::dvec2> clicks;
+  std::optional<int> frames;
+  bool until_arrived = false;
+  std::optional<std::filesystem::path> screenshot;
+  std::optional<std::filesystem::path> report;
+};
+
+/// Parses the arguments after the program name. Throws UsageError for an
+/// unknown option, a missing or malformed value (naming the option and the
+/// value), and headless-only options without --headless.
+Options parse_options(std::span<const std::string_view> args);
+
+/// The usage text (several lines).
+std::string usage();
+
+}  // namespace terranav::engine

@@ -1,0 +1,28 @@
+// The terrain's triangle mesh, built on the CPU (pure): one vertex per
+// heightmap sample, indexed with exactly nav::Heightmap's triangulation.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "terranav/nav/heightmap.hpp"
+
+namespace terranav::engine {
+
+struct TerrainVertex {
+  glm::vec3 position;  ///< nav metres: (x * s, h, z * s)
+  glm::vec3 normal;    ///< unit normal in the nav frame
+};
+
+/// One vertex per sample, row-major (index z * W + x). Normals from central
+/// differences (one-sided at the border). O(W * D).
+std::vector<TerrainVertex> terrain_vertices(const nav::Heightmap& heightmap);
+
+/// Triangle list, 6 indices per cell, cells row-major: triangle A
+/// (x,z), (x+1,z), (x+1,z+1) then B (x,z), (x+1,z+1), (x,z+1) — the split of
+/// nav::Heightmap, so the drawn surface is the picked one. O(W * D).
+std::vector<std::uint32_t> terrain_indices(int width, int depth);
+
+}  // namespace terranav::engine

@@ -1,0 +1,99 @@
+// The game state: terrain, graph, connected sets, picking tree, search and
+// one unit. right_click() is the single path from a window pixel to a move
+// order, used by the window and the headless mode alike. No GL.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include <glm/glm.hpp>
+
+#include "terranav/engine/camera.hpp"
+#include "terranav/engine/click_report.hpp"
+#include "terranav/nav/connected_sets.hpp"
+#include "terranav/nav/picking.hpp"
+#include "terranav/nav/search.hpp"
+#include "terranav/nav/terrain_graph.hpp"
+#include "terranav/nav/terrain_source.hpp"
+#include "terranav/nav/unit.hpp"
+
+namespace terranav::engine {
+
+struct WorldConfig {
+  /// Graph parameters except the tile size, which comes from the Terrain.
+  /// [Units: metres per metre; none]
+  double max_slope = 0.6;
+  double slope_weight = 1.0;
+  /// Unit start tile; default_start() when unset.
+  std::optional<nav::TileCoord> start;
+  /// Unit speed; default_speed() when unset. [Units: metres per second, > 0]
+  std::optional<double> speed_mps;
+};
+
+/// The tile nearest the map centre (squared tile distance, lowest id on ties)
+/// among the largest connected set. Throws nav::Error when no tile is
+/// walkable. O(tiles).
+nav::TileCoord default_start(const nav::TerrainGraph& graph, const nav::ConnectedSets& sets);
+
+/// Speed that crosses the map's diagonal in 20 s, metres per second.
+double default_speed(const nav::Heightmap& heightmap);
+
+/// default_camera() for this heightmap's extent and heights.
+OrbitCamera default_camera(const nav::Heightmap& heightmap, Viewport viewport);
+
+/// The path the unit walks (or last walked).
+struct PathSummary {
+  nav::TileCoord goal;
+  std::size_t tiles = 0;
+  double cost = 0.0;  ///< weighted metres
+};
+
+class World {
+ public:
+  /// Builds graph, sets, quadtree and unit (O(samples)). Throws nav::Error for
+  /// a bad graph config or speed, and for a start tile outside the map or not
+  /// walkable (the message names the tile and why).
+  World(nav::Terrain terrain, const WorldConfig& config);
+  World(const World&) = delete;
+  World& operator=(const World&) = delete;
+
+  /// The surface point (and tile) seen at window pixel `pixel`, none when
+  /// the ray misses the terrain. O(quadtree pick).
+  std::optional<nav::PickHit> pick(glm::dvec2 pixel, const OrbitCamera& camera,
+                                   Viewport viewport) const;
+
+  /// Unprojects the window pixel through `camera`, picks the surface, and
+  /// orders the unit to the hit tile (A* from the unit's tile). The unit
+  /// changes course only on Found. Returns (and remembers) what happened.
+  ClickReport right_click(glm::dvec2 pixel, const OrbitCamera& camera, Viewport viewport);
+
+  /// Advances the unit dt_s seconds along its path.
+  void update(double dt_s) { unit_.advance(dt_s); }
+
+  const nav::Heightmap& heightmap() const noexcept { return terrain_.heightmap; }
+  const nav::TerrainGraph& graph() const noexcept { return graph_; }
+  const nav::ConnectedSets& sets() const noexcept { return sets_; }
+  const nav::Unit& unit() const noexcept { return unit_; }
+  /// The last click's report, none before the first click.
+  const std::optional<ClickReport>& last_click() const noexcept { return last_click_; }
+  /// Incremented each time the unit gets a new path (so a renderer can
+  /// rebuild its path mesh only then).
+  std::uint64_t path_revision() const noexcept { return path_revision_; }
+  /// Summary of the current path, none before the first found path.
+  const std::optional<PathSummary>& path_summary() const noexcept { return path_summary_; }
+
+ private:
+  ClickReport order_move(ClickReport report);
+
+  nav::Terrain terrain_;
+  nav::TerrainGraph graph_;
+  nav::ConnectedSets sets_;
+  nav::TerrainQuadtree quadtree_;
+  nav::AStar search_;
+  nav::Unit unit_;
+  std::optional<ClickReport> last_click_;
+  std::uint64_t path_revision_ = 0;
+  std::optional<PathSummary> path_summary_;
+};
+
+}  // namespace terranav::engine

@@ -1,0 +1,22 @@
+#include "terranav/engine/simulation.hpp"
+
+namespace terranav::engine {
+
+SimulationResult simulate(World& world, const OrbitCamera& camera, Viewport viewport,
+                          const Script& script) {
+  SimulationResult result;
+  std::size_t next_click = 0;
+  while (result.frames < script.frames) {
+    if (next_click < script.clicks.size() && !world.unit().moving()) {
+      result.clicks.push_back(world.right_click(script.clicks[next_click++], camera, viewport));
+    }
+    world.update(kFixedStep);
+    ++result.frames;
+    if (script.until_arrived && next_click == script.clicks.size() && !world.unit().moving()) {
+      break;
+    }
+  }
+  return result;
+}
+
+}  // namespace terranav::engine

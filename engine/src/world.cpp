@@ -1,0 +1,162 @@
+#include "terranav/engine/world.hpp"
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+#include "terranav/engine/tile_diagnosis.hpp"
+
+namespace terranav::engine {
+namespace {
+
+nav::GraphConfig graph_config(const nav::Terrain& terrain, const WorldConfig& config) {
+  return {.tile_size = terrain.tile_size,
+          .max_slope = config.max_slope,
+          .slope_weight = config.slope_weight};
+}
+
+nav::TileCoord checked_start(const nav::TerrainGraph& graph, const nav::ConnectedSets& sets,
+                             const WorldConfig& config) {
+  if (!config.start) return default_start(graph, sets);
+  const nav::TileCoord start = *config.start;
+  if (!graph.contains(start)) {
+    throw nav::Error("start tile " + format_tile(start) + " is outside the map's " +
+                     std::to_string(graph.tiles_wide()) + " x " +
+                     std::to_string(graph.tiles_deep()) + " tiles");
+  }
+  if (!graph.walkable(graph.id(start))) {
+    throw nav::Error("start tile " + format_tile(start) +
+                     " is not walkable: " + unwalkable_reason(graph, start));
+  }
+  return start;
+}
+
+double checked_speed(const nav::Heightmap& heightmap, const WorldConfig& config) {
+  const double speed = config.speed_mps.value_or(default_speed(heightmap));
+  if (!std::isfinite(speed) || speed <= 0.0) {
+    std::ostringstream text;
+    text << "speed " << speed << " m/s must be finite and > 0";
+    throw nav::Error(text.str());
+  }
+  return speed;
+}
+
+std::string format_metres(double value) {
+  std::ostringstream text;
+  text.setf(std::ios::fixed);
+  text.precision(1);
+  text << value;
+  return text.str();
+}
+
+}  // namespace
+
+nav::TileCoord default_start(const nav::TerrainGraph& graph, const nav::ConnectedSets& sets) {
+  const nav::SetId largest = sets.largest();
+  const double ci = graph.tiles_wide() / 2.0;
+  const double cj = graph.tiles_deep() / 2.0;
+  std::optional<nav::TileCoord> best;
+  double best_d2 = std::numeric_limits<double>::infinity();
+  for (std::uint32_t k = 0; k < graph.tile_count(); ++k) {
+    const nav::TileId id{k};
+    if (sets.set_of(id) != largest || !graph.walkable(id)) continue;
+    const nav::TileCoord c = graph.coord(id);
+    const double di = c.i + 0.5 - ci;
+    const double dj = c.j + 0.5 - cj;
+    if (const double d2 = di * di + dj * dj; d2 < best_d2) {
+      best_d2 = d2;
+      best = c;
+    }
+  }
+  if (!best) throw nav::Error("terrain has no walkable tile to start on");
+  return *best;
+}
+
+double default_speed(const nav::Heightmap& heightmap) {
+  return std::hypot(heightmap.extent_x(), heightmap.extent_z()) / 20.0;
+}
+
+OrbitCamera default_camera(const nav::Heightmap& heightmap, Viewport viewport) {
+  return default_camera(heightmap.extent_x(), heightmap.extent_z(), heightmap.min_height(),
+                        heightmap.max_height(), viewport);
+}
+
+World::World(nav::Terrain terrain, const WorldConfig& config)
+    : terrain_(std::move(terrain)),
+      graph_(terrain_.heightmap, graph_config(terrain_, config), terrain_.blocked),
+      sets_(graph_),
+      quadtree_(terrain_.heightmap, terrain_.tile_size),
+      search_(graph_, sets_),
+      unit_(graph_, terrain_.heightmap, checked_start(graph_, sets_, config),
+            checked_speed(terrain_.heightmap, config)) {}
+
+std::optional<nav::PickHit> World::pick(glm::dvec2 pixel, const OrbitCamera& camera,
+                                        Viewport viewport) const {
+  return quadtree_.pick(unproject(camera, viewport, pixel));
+}
+
+ClickReport World::right_click(glm::dvec2 pixel, const OrbitCamera& camera, Viewport viewport) {
+  ClickReport report;
+  report.pixel = pixel;
+  report.from_tile = unit_.tile();
+  const std::optional<nav::PickHit> hit = pick(pixel, camera, viewport);
+  if (!hit) {
+    report.status = ClickStatus::Miss;
+    report.message =
+        "Click at (" + format_metres(pixel.x) + ", " + format_metres(pixel.y) + ") hit no terrain";
+  } else {
+    report.hit = hit->point;
+    report.tile = hit->tile;
+    report = order_move(std::move(report));
+  }
+  last_click_ = report;
+  return report;
+}
+
+ClickReport World::order_move(ClickReport report) {
+  if (!report.tile) {
+    report.status = ClickStatus::InvalidGoal;
+    report.message = "Point (" + format_metres(report.hit->x) + ", " +
+                     format_metres(report.hit->z) + ") m lies in the untiled border strip";
+    return report;
+  }
+  const nav::TileCoord goal = *report.tile;
+  if (!graph_.walkable(graph_.id(goal))) {
+    report.status = ClickStatus::InvalidGoal;
+    report.message =
+        "Tile " + format_tile(goal) + " is unwalkable: " + unwalkable_reason(graph_, goal);
+    return report;
+  }
+  const nav::PathResult result = unit_.move_to(search_, goal);
+  switch (result.status) {
+    case nav::SearchStatus::Found:
+      report.status = ClickStatus::Found;
+      report.cost = result.cost;
+      report.tiles = result.tiles.size();
+      report.message = "Path to tile " + format_tile(goal) + ": " +
+                       std::to_string(result.tiles.size()) + " tiles, cost " +
+                       format_metres(result.cost) + " m";
+      ++path_revision_;
+      path_summary_ = PathSummary{goal, result.tiles.size(), result.cost};
+      break;
+    case nav::SearchStatus::Unreachable:
+      report.status = ClickStatus::Unreachable;
+      report.message = "Tile " + format_tile(goal) +
+                       " is in another connected set than the unit's tile " +
+                       format_tile(report.from_tile);
+      break;
+    case nav::SearchStatus::InvalidGoal:
+      report.status = ClickStatus::InvalidGoal;
+      report.message =
+          "Tile " + format_tile(goal) + " is unwalkable: " + unwalkable_reason(graph_, goal);
+      break;
+    case nav::SearchStatus::InvalidStart:
+      report.status = ClickStatus::InvalidStart;
+      report.message = "The unit's tile " + format_tile(report.from_tile) +
+                       " has no edges, so no path can start there";
+      break;
+  }
+  return report;
+}
+
+}  // namespace terranav::engine

@@ -1,0 +1,48 @@
+#version 330 core
+// Terrain colour: height ramp, rock on steep slopes, a red tint on tiles that
+// are unwalkable (strong) or miss some edges (weak), directional light.
+in vec3 v_nav_position;
+in vec3 v_nav_normal;
+
+uniform float u_exaggeration;    // display y = nav y * u_exaggeration
+uniform vec3 u_light_dir;        // display frame, unit vector towards the light
+uniform vec2 u_height_range;     // min, max height, nav metres
+uniform float u_max_slope;       // rise over run
+uniform float u_tile_metres;
+uniform ivec2 u_tiles;           // tiles wide, deep
+uniform sampler2D u_walkability; // R8 per tile: 0 unwalkable, 1 all edges
+uniform vec3 u_tint;
+
+out vec4 frag_colour;
+
+vec3 height_colour(float t) {
+  const vec3 low = vec3(0.20, 0.42, 0.18);
+  const vec3 mid = vec3(0.55, 0.60, 0.30);
+  const vec3 high = vec3(0.50, 0.40, 0.28);
+  const vec3 peak = vec3(0.92, 0.92, 0.90);
+  if (t < 0.4) return mix(low, mid, t / 0.4);
+  if (t < 0.8) return mix(mid, high, (t - 0.4) / 0.4);
+  return mix(high, peak, (t - 0.8) / 0.2);
+}
+
+void main() {
+  vec3 n = normalize(v_nav_normal);
+  float slope = length(n.xz) / max(n.y, 1e-4);
+  float range = max(u_height_range.y - u_height_range.x, 1e-3);
+  float t = clamp((v_nav_position.y - u_height_range.x) / range, 0.0, 1.0);
+  vec3 base = height_colour(t);
+  base = mix(base, vec3(0.45, 0.43, 0.42), smoothstep(0.5 * u_max_slope, u_max_slope, slope));
+
+  ivec2 tile = ivec2(floor(v_nav_position.xz / u_tile_metres));
+  if (all(greaterThanEqual(tile, ivec2(0))) && all(lessThan(tile, u_tiles))) {
+    float walk = texelFetch(u_walkability, tile, 0).r;
+    // Any missing edge shows; more missing edges, stronger tint.
+    float strength = walk == 0.0 ? 0.75 : (walk < 1.0 ? 0.3 + 0.4 * (1.0 - walk) : 0.0);
+    base = mix(base, u_tint, strength);
+  }
+
+  // The normal of the exaggerated surface: inverse transpose of diag(1, e, 1).
+  vec3 shown = normalize(vec3(n.x, n.y / u_exaggeration, n.z));
+  float diffuse = max(dot(shown, u_light_dir), 0.0);
+  frag_colour = vec4(base * (0.35 + 0.8 * diffuse), 1.0);
+}

@@ -1,0 +1,98 @@
+#include "terranav/engine/camera_controls.hpp"
+
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+namespace terranav::engine {
+namespace {
+
+Event mouse(EventType type, double x, double y, MouseButton button = MouseButton::Other) {
+  Event e;
+  e.type = type;
+  e.x = x;
+  e.y = y;
+  e.button = button;
+  return e;
+}
+
+Event key(EventType type, Key k) {
+  Event e;
+  e.type = type;
+  e.key = k;
+  return e;
+}
+
+class ControlsTest : public ::testing::Test {
+ protected:
+  ControlsTest() {
+    camera.target = {100.0, 0.0, 100.0};
+    camera.yaw = 0.0;
+    camera.pitch = 0.8;
+    camera.distance = 1000.0;
+  }
+  OrbitCamera camera;
+  CameraControls controls{ControlSettings{}};
+  Viewport viewport{800, 600};
+};
+
+TEST_F(ControlsTest, WheelZoomsByStepAndClamps) {
+  Event e = mouse(EventType::Scroll, 10, 10);
+  e.scroll = 2.0;
+  controls.handle(e, camera, viewport);
+  EXPECT_NEAR(camera.distance, 1000.0 * 0.85 * 0.85, 1e-9);
+  e.scroll = -1000.0;
+  controls.handle(e, camera, viewport);
+  EXPECT_DOUBLE_EQ(camera.distance, ControlSettings{}.max_distance);
+}
+
+TEST_F(ControlsTest, LeftDragOrbitsAndClampsPitch) {
+  controls.handle(mouse(EventType::MouseDown, 100, 100, MouseButton::Left), camera, viewport);
+  controls.handle(mouse(EventType::MouseMove, 140, 110), camera, viewport);
+  EXPECT_NEAR(camera.yaw, -40 * 0.005, 1e-12);
+  EXPECT_NEAR(camera.pitch, 0.8 + 10 * 0.005, 1e-12);
+  EXPECT_DOUBLE_EQ(camera.distance, 1000.0);
+  controls.handle(mouse(EventType::MouseMove, 140, 5000), camera, viewport);
+  EXPECT_DOUBLE_EQ(camera.pitch, kMaxPitch);
+  controls.handle(mouse(EventType::MouseUp, 140, 5000, MouseButton::Left), camera, viewport);
+  const double yaw = camera.yaw;
+  controls.handle(mouse(EventType::MouseMove, 500, 500), camera, viewport);
+  EXPECT_DOUBLE_EQ(camera.yaw, yaw);  // released: no more orbiting
+}
+
+TEST_F(ControlsTest, RightDragLeavesCameraAlone) {
+  controls.handle(mouse(EventType::MouseDown, 100, 100, MouseButton::Right), camera, viewport);
+  controls.handle(mouse(EventType::MouseMove, 300, 300), camera, viewport);
+  EXPECT_DOUBLE_EQ(camera.yaw, 0.0);
+  EXPECT_DOUBLE_EQ(camera.pitch, 0.8);
+  EXPECT_DOUBLE_EQ(camera.target.x, 100.0);
+}
+
+TEST_F(ControlsTest, MiddleDragPansWithTheCursor) {
+  controls.handle(mouse(EventType::MouseDown, 400, 300, MouseButton::Middle), camera, viewport);
+  controls.handle(mouse(EventType::MouseMove, 410, 300), camera, viewport);
+  // Dragging right moves the ground right, so the target goes left (-x at yaw 0).
+  const double metres_per_pixel = 2.0 * 1000.0 * std::tan(camera.fov_y / 2.0) / 600.0;
+  EXPECT_NEAR(camera.target.x, 100.0 - 10 * metres_per_pixel, 1e-9);
+  EXPECT_NEAR(camera.target.z, 100.0, 1e-9);
+  EXPECT_DOUBLE_EQ(camera.distance, 1000.0);
+}
+
+TEST_F(ControlsTest, HeldKeysPanUntilReleased) {
+  controls.handle(key(EventType::KeyDown, Key::W), camera, viewport);
+  controls.update(0.5, camera);
+  // W moves forward, away from the eye: -z at yaw 0, by pan_rate * distance * dt.
+  EXPECT_NEAR(camera.target.z, 100.0 - 0.6 * 1000.0 * 0.5, 1e-9);
+  EXPECT_NEAR(camera.target.x, 100.0, 1e-9);
+  controls.handle(key(EventType::KeyDown, Key::D), camera, viewport);
+  controls.handle(key(EventType::KeyUp, Key::W), camera, viewport);
+  controls.update(0.5, camera);
+  EXPECT_NEAR(camera.target.x, 100.0 + 300.0, 1e-9);
+  controls.handle(key(EventType::KeyUp, Key::D), camera, viewport);
+  const glm::dvec3 before = camera.target;
+  controls.update(1.0, camera);
+  EXPECT_EQ(camera.target, before);
+}
+
+}  // namespace
+}  // namespace terranav::engine

@@ -1,0 +1,93 @@
+#include "terranav/engine/options.hpp"
+
+#include <gtest/gtest.h>
+
+namespace terranav::engine {
+namespace {
+
+Options parse(std::vector<std::string_view> args) {
+  return parse_options(args);
+}
+
+std::string usage_error(std::vector<std::string_view> args) {
+  try {
+    parse(args);
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(Options, DefaultsOpenTheWindowOnTheDefaultMap) {
+  const Options o = parse({});
+  EXPECT_FALSE(o.headless);
+  EXPECT_TRUE(o.terrain.map.empty());
+  EXPECT_EQ(o.size.width, 1280);
+  EXPECT_EQ(o.size.height, 720);
+  EXPECT_DOUBLE_EQ(o.max_slope, 0.6);
+  EXPECT_FALSE(o.start.has_value());
+}
+
+TEST(Options, ParsesEveryOption) {
+  const Options o = parse({"--map",
+                           "a.png",
+                           "--spacing",
+                           "30",
+                           "--height-scale",
+                           "100",
+                           "--tile-size",
+                           "2",
+                           "--max-slope",
+                           "0.4",
+                           "--slope-weight",
+                           "2",
+                           "--start",
+                           "3,4",
+                           "--speed",
+                           "12.5",
+                           "--headless",
+                           "--size",
+                           "640x360",
+                           "--right-click",
+                           "10,20.5",
+                           "--right-click",
+                           "30,40",
+                           "--frames",
+                           "9",
+                           "--until-arrived",
+                           "--screenshot",
+                           "s.png",
+                           "--report",
+                           "r.json"});
+  EXPECT_EQ(o.terrain.map, "a.png");
+  EXPECT_EQ(o.terrain.spacing_m, 30.0);
+  EXPECT_EQ(o.terrain.height_scale_m, 100.0);
+  EXPECT_EQ(o.terrain.tile_size, 2);
+  EXPECT_DOUBLE_EQ(o.max_slope, 0.4);
+  EXPECT_DOUBLE_EQ(o.slope_weight, 2.0);
+  EXPECT_EQ(o.start, (nav::TileCoord{3, 4}));
+  EXPECT_EQ(o.speed_mps, 12.5);
+  EXPECT_TRUE(o.headless);
+  EXPECT_EQ(o.size.width, 640);
+  ASSERT_EQ(o.clicks.size(), 2u);
+  EXPECT_EQ(o.clicks[0], glm::dvec2(10.0, 20.5));
+  EXPECT_EQ(o.frames, 9);
+  EXPECT_TRUE(o.until_arrived);
+  EXPECT_EQ(o.screenshot, std::filesystem::path("s.png"));
+  EXPECT_EQ(o.report, std::filesystem::path("r.json"));
+}
+
+TEST(Options, BadInputNamesTheOption) {
+  EXPECT_EQ(usage_error({"--speed", "fast"}), "--speed: 'fast' is not a number");
+  EXPECT_EQ(usage_error({"--start", "3"}), "--start: '3' is not of the form A,B");
+  EXPECT_EQ(usage_error({"--start", "3,x"}), "--start: 'x' is not a number");
+  EXPECT_EQ(usage_error({"--map"}), "--map: missing value");
+  EXPECT_EQ(usage_error({"--bogus"}), "unknown option '--bogus'");
+  EXPECT_EQ(usage_error({"--headless", "--size", "0x10"}),
+            "--size: 0x10 is outside 1..8192 pixels per side");
+  EXPECT_EQ(usage_error({"--headless", "--frames", "0"}), "--frames: must be >= 1");
+  EXPECT_NE(usage_error({"--screenshot", "a.png"}).find("need --headless"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace terranav::engine

@@ -1,0 +1,159 @@
+#include "terranav/engine/world.hpp"
+
+#include <gtest/gtest.h>
+
+#include "terranav/engine/demo_click.hpp"
+#include "terranav/engine/overlay_text.hpp"
+#include "terranav/engine/simulation.hpp"
+#include "test_worlds.hpp"
+
+namespace terranav::engine {
+namespace {
+
+using test::kSpikeTile;
+
+class WorldTest : public ::testing::Test {
+ protected:
+  WorldTest()
+      : world(test::small_terrain(), {}), camera(default_camera(world.heightmap(), viewport)) {}
+
+  glm::dvec2 pixel_of(nav::TileCoord tile) const {
+    const auto pixel = project(camera, viewport, world.graph().tile_centre(world.graph().id(tile)));
+    EXPECT_TRUE(pixel.has_value());
+    return *pixel;
+  }
+
+  Viewport viewport{640, 360};
+  World world;
+  OrbitCamera camera;
+};
+
+TEST_F(WorldTest, StartsNearTheCentreOfTheLargestSet) {
+  // Centre (16, 16) of the 32 x 32 tiles; (15, 15) and (16, 16) tie, lower id wins.
+  EXPECT_EQ(world.unit().tile(), (nav::TileCoord{15, 15}));
+  EXPECT_FALSE(world.unit().moving());
+  EXPECT_DOUBLE_EQ(world.unit().speed(), std::hypot(320.0, 320.0) / 20.0);
+}
+
+TEST_F(WorldTest, ClickOnWalkableTileFindsPathAndUnitWalksThere) {
+  const nav::TileCoord goal{3, 28};
+  const glm::dvec2 pixel = pixel_of(goal);
+  const SimulationResult run = simulate(world, camera, viewport, {{pixel}, 100000, true});
+  ASSERT_EQ(run.clicks.size(), 1u);
+  const ClickReport& report = run.clicks[0];
+  EXPECT_EQ(report.status, ClickStatus::Found);
+  ASSERT_TRUE(report.tile.has_value());
+  EXPECT_EQ(*report.tile, goal);
+  ASSERT_TRUE(report.hit.has_value());
+  EXPECT_NEAR(report.hit->x, 35.0, 1e-6);  // tile centre (3.5 * 10, 28.5 * 10)
+  EXPECT_NEAR(report.hit->z, 285.0, 1e-6);
+  EXPECT_EQ(report.from_tile, (nav::TileCoord{15, 15}));
+  // Flat ground: octile distance 12 diagonal + 1 straight steps of 10 m.
+  EXPECT_NEAR(report.cost, 10.0 * (12.0 * std::sqrt(2.0) + 1.0), 1e-6);
+  EXPECT_EQ(report.tiles, 14u);
+  EXPECT_EQ(report.message, "Path to tile (3, 28): 14 tiles, cost 179.7 m");
+  EXPECT_EQ(world.unit().tile(), goal);
+  EXPECT_FALSE(world.unit().moving());
+  EXPECT_LT(run.frames, 100000);
+  EXPECT_EQ(world.path_revision(), 1u);
+}
+
+TEST_F(WorldTest, ClickOnSteepTileIsInvalidGoalAndUnitStays) {
+  const ClickReport report = world.right_click(pixel_of(kSpikeTile), camera, viewport);
+  EXPECT_EQ(report.status, ClickStatus::InvalidGoal);
+  ASSERT_TRUE(report.tile.has_value());
+  EXPECT_EQ(*report.tile, kSpikeTile);
+  EXPECT_EQ(report.message,
+            "Tile (8, 20) is unwalkable: every slope to its neighbours exceeds 0.6");
+  EXPECT_FALSE(world.unit().moving());
+  EXPECT_EQ(world.unit().tile(), (nav::TileCoord{15, 15}));
+  EXPECT_EQ(world.path_revision(), 0u);
+}
+
+TEST_F(WorldTest, ClickOnBlockedTileIsInvalidGoal) {
+  const ClickReport report = world.right_click(pixel_of({test::kWallColumn, 5}), camera, viewport);
+  EXPECT_EQ(report.status, ClickStatus::InvalidGoal);
+  EXPECT_EQ(report.message, "Tile (24, 5) is unwalkable: it is blocked");
+}
+
+TEST_F(WorldTest, ClickInOtherSetIsUnreachable) {
+  const ClickReport report = world.right_click(pixel_of({28, 10}), camera, viewport);
+  EXPECT_EQ(report.status, ClickStatus::Unreachable);
+  EXPECT_EQ(report.message,
+            "Tile (28, 10) is in another connected set than the unit's tile (15, 15)");
+  EXPECT_EQ(report.cost, 0.0);
+  EXPECT_FALSE(world.unit().moving());
+}
+
+TEST_F(WorldTest, ClickOnSkyIsMiss) {
+  const ClickReport report = world.right_click({1.0, 1.0}, camera, viewport);
+  EXPECT_EQ(report.status, ClickStatus::Miss);
+  EXPECT_FALSE(report.hit.has_value());
+  EXPECT_FALSE(report.tile.has_value());
+  EXPECT_EQ(report.message, "Click at (1.0, 1.0) hit no terrain");
+  ASSERT_TRUE(world.last_click().has_value());
+  EXPECT_EQ(world.last_click()->status, ClickStatus::Miss);
+}
+
+TEST_F(WorldTest, FailedClickKeepsUnitWalking) {
+  world.right_click(pixel_of({2, 2}), camera, viewport);
+  world.update(0.1);
+  ASSERT_TRUE(world.unit().moving());
+  world.right_click(pixel_of({28, 10}), camera, viewport);
+  EXPECT_TRUE(world.unit().moving());
+  const std::vector<std::string> lines = overlay_lines(world, "1 fps");
+  EXPECT_EQ(lines[0], "Tile (28, 10) is in another connected set than the unit's tile (15, 15)");
+  EXPECT_EQ(lines[1], "Unit at tile (15, 15), walking");
+  EXPECT_EQ(lines[2], "Path to (2, 2): 14 tiles, cost 183.8 m");
+  EXPECT_EQ(lines[3], "1 fps");
+}
+
+TEST_F(WorldTest, ScriptedClicksWaitForTheUnitToStop) {
+  const Script script{{pixel_of({2, 2}), pixel_of({20, 3})}, 100000, true};
+  const SimulationResult run = simulate(world, camera, viewport, script);
+  ASSERT_EQ(run.clicks.size(), 2u);
+  EXPECT_EQ(run.clicks[1].from_tile, (nav::TileCoord{2, 2}));  // second click after arriving
+  EXPECT_EQ(world.unit().tile(), (nav::TileCoord{20, 3}));
+}
+
+TEST_F(WorldTest, DemoClickPicksAFarTileOfTheUnitsSet) {
+  const auto pixel = demo_click(world, camera, viewport);
+  ASSERT_TRUE(pixel.has_value());
+  const auto hit = world.pick(*pixel, camera, viewport);
+  ASSERT_TRUE(hit && hit->tile);
+  const nav::TileId tile = world.graph().id(*hit->tile);
+  EXPECT_TRUE(world.sets().connected(tile, world.graph().id(world.unit().tile())));
+  EXPECT_GE(std::abs(hit->tile->i - 15) + std::abs(hit->tile->j - 15), 10);
+}
+
+TEST(WorldConfig, BadStartTilesAreRejectedWithReason) {
+  EXPECT_THROW(
+      {
+        try {
+          World world(test::small_terrain(), {.start = nav::TileCoord{40, 1}, .speed_mps = {}});
+        } catch (const nav::Error& e) {
+          EXPECT_STREQ(e.what(), "start tile (40, 1) is outside the map's 32 x 32 tiles");
+          throw;
+        }
+      },
+      nav::Error);
+  EXPECT_THROW(
+      {
+        try {
+          World world(test::small_terrain(), {.start = kSpikeTile, .speed_mps = {}});
+        } catch (const nav::Error& e) {
+          EXPECT_STREQ(
+              e.what(),
+              "start tile (8, 20) is not walkable: every slope to its neighbours exceeds 0.6");
+          throw;
+        }
+      },
+      nav::Error);
+  EXPECT_THROW(World(test::small_terrain(), {.start = {}, .speed_mps = -1.0}), nav::Error);
+  const World chosen(test::small_terrain(), {.start = nav::TileCoord{30, 30}, .speed_mps = 5.0});
+  EXPECT_EQ(chosen.unit().tile(), (nav::TileCoord{30, 30}));
+  EXPECT_DOUBLE_EQ(chosen.unit().speed(), 5.0);
+}
+
+}  // namespace
+}  // namespace terranav::engine
