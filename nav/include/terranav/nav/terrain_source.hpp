@@ -9,6 +9,7 @@
 
 #include "terranav/nav/heightmap.hpp"
 #include "terranav/nav/heightmap_io.hpp"
+#include "terranav/nav/procedural.hpp"
 
 namespace terranav::nav {
 
@@ -25,6 +26,10 @@ struct TerrainRequest {
   std::optional<int> raw_width{};          ///< samples, RAW only
   std::optional<int> raw_depth{};          ///< samples, RAW only
   HgtVoids hgt_voids = HgtVoids::Error;
+  /// When set, map is ignored (it may be empty) and the heightmap is
+  /// procedural_heightmap(*procedural); spacing_m overrides its spacing and
+  /// tile_size applies as usual. No sidecar is read.
+  std::optional<ProceduralConfig> procedural{};
 };
 
 /// A loaded terrain: what TerrainGraph needs.

@@ -1,0 +1,65 @@
+// Per-query edge cost models. Every model is a base cost per edge from its
+// horizontal length and height change, times an optional per-tile
+// multiplier layer (terrain classes x influence fields).
+#pragma once
+
+#include <span>
+#include <string_view>
+
+namespace terranav::nav {
+
+enum class CostModelKind {
+  /// d * (1 + k * |dh| / d): docs/reference-model.md (the default).
+  Reference,
+  /// 1 + |dh| / d per step whatever its length; the edge is dropped at
+  /// |dh| / d >= max_slope. The seed codebase's rule, kept for faithful
+  /// comparison: octile distance in metres overestimates it.
+  Seed,
+  /// Walking time in seconds, d / v with v = 6 * exp(-3.5 * |dh / d + 0.05|)
+  /// km/h: W. Tobler, "Three presentations on geographical analysis and
+  /// modeling", NCGIA technical report 93-1, 1993. Direction-dependent.
+  Tobler,
+  /// d * (1 + k_up * max(dh / d, 0) + k_down * max(-dh / d, 0)): separate
+  /// weights for climbing and descending. Direction-dependent.
+  UphillDownhill,
+};
+
+/// "reference", "seed", "tobler", "uphill-downhill".
+std::string_view to_string(CostModelKind kind) noexcept;
+/// Inverse of to_string; throws Error naming the text and the valid names.
+CostModelKind parse_cost_model(std::string_view text);
+
+/// A cost model chosen per query. dh = H(to) - H(from), metres; d = the
+/// edge's horizontal length, metres. Edge cost = base(d, dh) * (m_from + m_to) / 2
+/// where m is tile_multipliers (all 1 when empty).
+struct CostModel {
+  CostModelKind kind = CostModelKind::Reference;
+  /// k of Reference. [Limits: >= 0, finite]
+  double slope_weight = 1.0;
+  /// k_up, k_down of UphillDownhill. [Limits: >= 0, finite]
+  double uphill_weight = 1.0;
+  double downhill_weight = 1.0;
+  /// One multiplier per tile (TW * TD), each finite and > 0; empty = all 1.
+  /// Not owned: the span must outlive the queries using it.
+  std::span<const float> tile_multipliers{};
+};
+
+/// Base cost of one edge (no multiplier). +infinity when the model drops
+/// the edge (Seed at slope >= max_slope). O(1).
+double base_edge_cost(const CostModel& model, double d, double dh, double max_slope) noexcept;
+
+/// Lower bound of base_edge_cost over every slope |dh| / d <= max_slope for
+/// an edge of length d: what the heuristic is scaled by so it never
+/// overestimates (Reference/UphillDownhill: d; Seed: 1; Tobler: d / v_max,
+/// v_max = 6 km/h at dh/d = -0.05 when max_slope >= 0.05). O(1).
+double min_base_edge_cost(const CostModel& model, double d, double max_slope) noexcept;
+
+/// Smallest tile multiplier (1 when none). O(tiles).
+double min_multiplier(const CostModel& model) noexcept;
+
+/// Throws Error when a weight is negative or not finite, tile_multipliers is
+/// neither empty nor tile_count long, or any multiplier is <= 0 or not
+/// finite (naming the tile index and value). O(tiles).
+void validate(const CostModel& model, std::size_t tile_count);
+
+}  // namespace terranav::nav

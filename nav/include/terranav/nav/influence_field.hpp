@@ -1,0 +1,30 @@
+// Influence fields: points that attract (cheaper nearby) or repel (dearer
+// nearby), like seed 001's erupting volcano and tombstone.
+#pragma once
+
+#include <span>
+#include <vector>
+
+namespace terranav::nav {
+
+class TerrainGraph;
+
+/// Multiplier inside the radius: 1 + strength * (1 - r / radius_m), r = the
+/// horizontal distance from the tile centre; 1 outside. strength < 0
+/// attracts, > 0 repels. [Limits: radius_m > 0; strength > -1 so the
+/// multiplier stays > 0] [Units: metres; none]
+struct InfluencePoint {
+  double x_m = 0.0;
+  double z_m = 0.0;
+  double radius_m = 1.0;
+  double strength = 0.0;
+};
+
+/// Multiplies `multipliers` (TW * TD, or empty = start from all 1, which it
+/// then fills) by every point's field at each tile centre. Throws Error for
+/// a point outside its limits (naming the point's index) or a wrong-size
+/// vector. O(tiles covered by the radii).
+void apply_influence(const TerrainGraph& graph, std::span<const InfluencePoint> points,
+                     std::vector<float>& multipliers);
+
+}  // namespace terranav::nav

@@ -1,0 +1,33 @@
+// Procedural heightmaps: seeded fractal Brownian motion (fBm) noise from
+// Debian's libnoise (Perlin module), as in the seed's random maps.
+#pragma once
+
+#include <cstdint>
+
+#include "terranav/nav/heightmap.hpp"
+
+namespace terranav::nav {
+
+struct ProceduralConfig {
+  /// Samples per side. [Limits: 2..kMaxHeightmapDimension, size^2 <= kMaxHeightmapSamples]
+  int size = 1025;
+  std::uint32_t seed = 1;
+  /// Horizontal spacing. [Units: metres; > 0]
+  double spacing_m = 1.0;
+  /// Heights span [0, relief_m]. [Units: metres; > 0]
+  double relief_m = 0.0;
+  /// fBm octaves (libnoise Perlin). [Limits: 1..30]
+  int octaves = 6;
+  /// Features per map side of the base octave. [Limits: > 0]
+  double frequency = 4.0;
+  /// Passes of a 3x3 box blur after generation. [Limits: >= 0]
+  int smoothing_passes = 0;
+};
+
+/// A size x size heightmap; same config, same heights on every machine.
+/// relief_m <= 0 picks a default that puts roughly a fifth of the
+/// reference-model edges over the default max slope (0.6) at tile size 1.
+/// Throws Error for a config outside its limits. O(size^2 * octaves).
+Heightmap procedural_heightmap(const ProceduralConfig& config);
+
+}  // namespace terranav::nav

@@ -1,0 +1,55 @@
+// Terrain classes: a class per tile (from an image or from height bands)
+// with a cost multiplier per class and impassable classes (seed 001's grass,
+// snow, road, wall).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "terranav/nav/heightmap.hpp"
+
+namespace terranav::nav {
+
+struct TerrainClass {
+  std::string name;
+  /// Cost multiplier. [Limits: > 0, finite] Ignored when impassable.
+  double multiplier = 1.0;
+  bool impassable = false;
+};
+
+/// A class index per tile (TW * TD, row-major like TileId) and the table.
+struct ClassMap {
+  std::vector<TerrainClass> classes;
+  std::vector<std::uint8_t> tile_class;
+
+  /// Blocked flags for TerrainGraph: 1 where the tile's class is impassable.
+  std::vector<std::uint8_t> blocked_mask() const;
+  /// Per-tile multipliers for CostModel::tile_multipliers (1 where impassable).
+  std::vector<float> multipliers() const;
+};
+
+/// Height band: tiles whose centre height (bilinear, as TerrainGraph) is
+/// below `below_m` (and not in an earlier band) get class `class_index`.
+struct HeightBand {
+  double below_m;
+  std::uint8_t class_index;
+};
+
+/// Classes from tile-centre heights and ascending bands; tiles above the
+/// last band get `top_class`. Throws Error for an empty table, a class index
+/// outside it, bands not ascending, a bad multiplier, tile_size outside
+/// 1..min(W, D)-1. O(tiles).
+ClassMap classes_from_height_bands(const Heightmap& heightmap, int tile_size,
+                                   std::vector<TerrainClass> classes,
+                                   std::span<const HeightBand> bands, std::uint8_t top_class);
+
+/// Classes from an 8-bit grayscale PNG of TW x TD pixels (pixel value =
+/// class index). Throws Error naming the file for a missing/corrupt file,
+/// wrong size (saying the expected TW x TD), a value outside the table.
+ClassMap classes_from_image(const std::filesystem::path& file, int tiles_wide, int tiles_deep,
+                            std::vector<TerrainClass> classes);
+
+}  // namespace terranav::nav
