@@ -1,35 +1,23 @@
 #include "terranav/nav/heightmap_io.hpp"
 
-#include <stb_image.h>
-
-#include <algorithm>
-#include <array>
-#include <climits>
 #include <cmath>
 #include <cstdint>
-#include <fstream>
-#include <memory>
-#include <span>
 #include <string>
-#include <system_error>
+#include <utility>
 #include <vector>
+
+#include "png_reader.hpp"
 
 namespace terranav::nav {
 namespace {
 
-constexpr std::array<unsigned char, 8> kPngSignature = {0x89, 'P',  'N',  'G',
-                                                        '\r', '\n', 0x1A, '\n'};
+using detail::fail;
+using detail::file_size_of;
+using detail::read_bytes;
+
 constexpr int kHgtSide3 = 1201;  // 3 arc-second tile
 constexpr int kHgtSide1 = 3601;  // 1 arc-second tile
 constexpr std::int16_t kHgtVoid = -32768;
-
-std::string name_of(const std::filesystem::path& file) {
-  return file.string();
-}
-
-[[noreturn]] void fail(const std::filesystem::path& file, const std::string& problem) {
-  throw Error(name_of(file) + ": " + problem);
-}
 
 void check_positive(const std::filesystem::path& file, const char* what, double value) {
   if (!std::isfinite(value) || value <= 0.0) {
@@ -48,51 +36,6 @@ void check_dimensions(const std::filesystem::path& file, int width, int depth) {
     fail(file, dims + " samples exceed the limit of " + std::to_string(kMaxHeightmapSamples));
   }
 }
-
-std::uintmax_t file_size_of(const std::filesystem::path& file) {
-  std::error_code ec;
-  const std::uintmax_t size = std::filesystem::file_size(file, ec);
-  if (ec) {
-    fail(file, "cannot read file (" + ec.message() + ")");
-  }
-  return size;
-}
-
-std::vector<unsigned char> read_bytes(const std::filesystem::path& file, std::uintmax_t size) {
-  std::vector<unsigned char> bytes(static_cast<std::size_t>(size));
-  std::ifstream in(file, std::ios::binary);
-  if (!in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(size))) {
-    fail(file, "read failed after " + std::to_string(in.gcount()) + " of " + std::to_string(size) +
-                   " bytes");
-  }
-  return bytes;
-}
-
-void check_png_signature(const std::filesystem::path& file, std::span<const unsigned char> bytes) {
-  if (bytes.size() < kPngSignature.size() ||
-      !std::equal(kPngSignature.begin(), kPngSignature.end(), bytes.begin())) {
-    fail(file, "not a PNG file (bad signature)");
-  }
-}
-
-std::vector<unsigned char> read_png_bytes(const std::filesystem::path& file) {
-  const std::uintmax_t size = file_size_of(file);
-  if (size > static_cast<std::uintmax_t>(INT_MAX)) {
-    fail(file, "PNG of " + std::to_string(size) + " bytes is too large to decode");
-  }
-  std::vector<unsigned char> bytes = read_bytes(file, size);
-  check_png_signature(file, bytes);
-  return bytes;
-}
-
-std::string stb_reason() {
-  const char* reason = stbi_failure_reason();
-  return reason != nullptr && *reason != '\0' ? reason : "unknown reason";
-}
-
-struct StbFree {
-  void operator()(void* p) const noexcept { stbi_image_free(p); }
-};
 
 // The Heightmap's own checks, reported against the file.
 Heightmap make_heightmap(const std::filesystem::path& file, int width, int depth, double spacing_m,
@@ -165,54 +108,26 @@ void fill_voids(std::vector<float>& heights, std::vector<std::int32_t>& layer, i
 }  // namespace
 
 bool png_is_16_bit(const std::filesystem::path& file) {
-  file_size_of(file);                    // a missing file is named as such
-  std::array<unsigned char, 33> head{};  // signature + IHDR chunk
-  std::ifstream in(file, std::ios::binary);
-  in.read(reinterpret_cast<char*>(head.data()), static_cast<std::streamsize>(head.size()));
-  const auto got = static_cast<std::size_t>(in.gcount());
-  check_png_signature(file, std::span(head.data(), got));
-  return stbi_is_16_bit_from_memory(head.data(), static_cast<int>(got)) != 0;
+  return detail::png_header_is_16_bit(file);
 }
 
 Heightmap load_png_heightmap(const std::filesystem::path& file, double spacing_m,
                              double height_scale_m) {
   check_positive(file, "spacing", spacing_m);
   check_positive(file, "height scale", height_scale_m);
-  const std::vector<unsigned char> bytes = read_png_bytes(file);
-  const int length = static_cast<int>(bytes.size());
-
-  int width = 0;
-  int depth = 0;
-  int channels = 0;
-  if (stbi_info_from_memory(bytes.data(), length, &width, &depth, &channels) == 0) {
-    fail(file, "unreadable PNG header (" + stb_reason() + ")");
-  }
-  if (channels != 1) {
-    fail(file, "PNG has " + std::to_string(channels) +
+  const detail::EncodedPng png(file);
+  if (png.channels() != 1) {
+    fail(file, "PNG has " + std::to_string(png.channels()) +
                    " channels; a heightmap must be 1-channel grayscale");
   }
+  const int width = png.width();
+  const int depth = png.height();
   check_dimensions(file, width, depth);
 
   const std::size_t count = static_cast<std::size_t>(width) * static_cast<std::size_t>(depth);
-  int w = 0;
-  int d = 0;
-  int c = 0;
-  std::vector<float> heights;
-  if (stbi_is_16_bit_from_memory(bytes.data(), length) != 0) {
-    const std::unique_ptr<stbi_us, StbFree> pixels(
-        stbi_load_16_from_memory(bytes.data(), length, &w, &d, &c, 0));
-    if (!pixels) {
-      fail(file, "corrupt or truncated PNG (" + stb_reason() + ")");
-    }
-    heights = scale_samples(pixels.get(), count, 65535.0, height_scale_m);
-  } else {
-    const std::unique_ptr<stbi_uc, StbFree> pixels(
-        stbi_load_from_memory(bytes.data(), length, &w, &d, &c, 0));
-    if (!pixels) {
-      fail(file, "corrupt or truncated PNG (" + stb_reason() + ")");
-    }
-    heights = scale_samples(pixels.get(), count, 255.0, height_scale_m);
-  }
+  std::vector<float> heights =
+      png.is_16_bit() ? scale_samples(png.decode_16().get(), count, 65535.0, height_scale_m)
+                      : scale_samples(png.decode_8().get(), count, 255.0, height_scale_m);
   return make_heightmap(file, width, depth, spacing_m, std::move(heights));
 }
 

@@ -44,22 +44,30 @@ struct CostModel {
   std::span<const float> tile_multipliers{};
 };
 
-/// Base cost of one edge (no multiplier). +infinity when the model drops
-/// the edge (Seed at slope >= max_slope). O(1).
+/// Base cost of one edge (no multiplier) of horizontal length d > 0 metres
+/// and height change dh metres. +infinity when the model drops the edge
+/// (Seed at |dh| / d >= max_slope); the other models ignore max_slope (the
+/// graph already has no edge steeper than it). Units: metres (Reference,
+/// UphillDownhill), steps (Seed), seconds (Tobler). docs/cost-models.md.
+/// O(1).
 double base_edge_cost(const CostModel& model, double d, double dh, double max_slope) noexcept;
 
-/// Lower bound of base_edge_cost over every slope |dh| / d <= max_slope for
-/// an edge of length d: what the heuristic is scaled by so it never
-/// overestimates (Reference/UphillDownhill: d; Seed: 1; Tobler: d / v_max,
-/// v_max = 6 km/h at dh/d = -0.05 when max_slope >= 0.05). O(1).
+/// Minimum of base_edge_cost over every slope |dh| / d <= max_slope for an
+/// edge of length d (attained, so the tightest lower bound): what the
+/// heuristic is scaled by so it never overestimates (Reference,
+/// UphillDownhill: d, on flat ground; Seed: 1 per step whatever d, so its
+/// smallest cost per metre is on the longest, diagonal step; Tobler:
+/// d / v_max, v_max = 6 km/h at dh/d = -0.05 when max_slope >= 0.05, else at
+/// dh/d = -max_slope). O(1).
 double min_base_edge_cost(const CostModel& model, double d, double max_slope) noexcept;
 
 /// Smallest tile multiplier (1 when none). O(tiles).
 double min_multiplier(const CostModel& model) noexcept;
 
-/// Throws Error when a weight is negative or not finite, tile_multipliers is
-/// neither empty nor tile_count long, or any multiplier is <= 0 or not
-/// finite (naming the tile index and value). O(tiles).
+/// Throws Error ("cost model: ...") when a weight is negative or not finite
+/// (all three are checked, whatever the kind), tile_multipliers is neither
+/// empty nor tile_count long, or any multiplier is <= 0 or not finite
+/// (naming the tile index and value). O(tiles).
 void validate(const CostModel& model, std::size_t tile_count);
 
 }  // namespace terranav::nav

@@ -21,9 +21,11 @@ struct InfluencePoint {
 };
 
 /// Multiplies `multipliers` (TW * TD, or empty = start from all 1, which it
-/// then fills) by every point's field at each tile centre. Throws Error for
-/// a point outside its limits (naming the point's index) or a wrong-size
-/// vector. O(tiles covered by the radii).
+/// then fills) by every point's field at each tile centre (TerrainGraph::
+/// tile_centre), so overlapping points multiply. Throws Error, before
+/// changing anything, for a point outside its limits or not at a finite
+/// position (naming the point's index) or a wrong-size vector.
+/// O(tiles + tiles covered by the radii).
 void apply_influence(const TerrainGraph& graph, std::span<const InfluencePoint> points,
                      std::vector<float>& multipliers);
 

@@ -26,29 +26,39 @@ struct ClassMap {
   std::vector<std::uint8_t> tile_class;
 
   /// Blocked flags for TerrainGraph: 1 where the tile's class is impassable.
+  /// Throws Error naming the tile when its class index is outside the table.
+  /// O(tiles).
   std::vector<std::uint8_t> blocked_mask() const;
   /// Per-tile multipliers for CostModel::tile_multipliers (1 where impassable).
+  /// Throws Error naming the tile when its class index is outside the table.
+  /// O(tiles).
   std::vector<float> multipliers() const;
 };
 
 /// Height band: tiles whose centre height (bilinear, as TerrainGraph) is
-/// below `below_m` (and not in an earlier band) get class `class_index`.
+/// strictly below `below_m` metres (and not in an earlier band) get class
+/// `class_index`.
 struct HeightBand {
   double below_m;
   std::uint8_t class_index;
 };
 
-/// Classes from tile-centre heights and ascending bands; tiles above the
-/// last band get `top_class`. Throws Error for an empty table, a class index
-/// outside it, bands not ascending, a bad multiplier, tile_size outside
-/// 1..min(W, D)-1. O(tiles).
+/// Classes from tile-centre heights and ascending bands; tiles at or above
+/// the last band get `top_class`. The tiling is the graph's for the same
+/// tile_size (TW = floor((W-1)/t), TD = floor((D-1)/t)). Throws Error for an
+/// empty table, a class index (band's or top_class) outside it, bands not
+/// strictly ascending or NaN, a passable class whose multiplier is not
+/// finite and > 0, tile_size outside 1..min(W, D)-1. O(tiles * bands).
 ClassMap classes_from_height_bands(const Heightmap& heightmap, int tile_size,
                                    std::vector<TerrainClass> classes,
                                    std::span<const HeightBand> bands, std::uint8_t top_class);
 
-/// Classes from an 8-bit grayscale PNG of TW x TD pixels (pixel value =
-/// class index). Throws Error naming the file for a missing/corrupt file,
-/// wrong size (saying the expected TW x TD), a value outside the table.
+/// Classes from an 8-bit 1-channel grayscale PNG of TW x TD pixels (pixel
+/// (i, j) = class index of tile (i, j); image row 0 = tile row 0). Throws
+/// Error naming the file for a missing/corrupt/non-PNG file, a colour,
+/// grey+alpha or 16-bit image, wrong size (saying the expected TW x TD), a
+/// value outside the table (naming the pixel), or a bad table as
+/// classes_from_height_bands. O(tiles).
 ClassMap classes_from_image(const std::filesystem::path& file, int tiles_wide, int tiles_deep,
                             std::vector<TerrainClass> classes);
 

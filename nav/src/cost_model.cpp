@@ -1,0 +1,121 @@
+#include "terranav/nav/cost_model.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "number_text.hpp"
+#include "terranav/nav/types.hpp"
+
+namespace terranav::nav {
+namespace {
+
+struct NamedKind {
+  std::string_view name;
+  CostModelKind kind;
+};
+
+constexpr std::array<NamedKind, 4> kNames = {{
+    {"reference", CostModelKind::Reference},
+    {"seed", CostModelKind::Seed},
+    {"tobler", CostModelKind::Tobler},
+    {"uphill-downhill", CostModelKind::UphillDownhill},
+}};
+
+// Tobler's hiking function: fastest (6 km/h) on a descent of 5 %.
+constexpr double kToblerMaxKmh = 6.0;
+constexpr double kToblerDecay = 3.5;
+constexpr double kToblerBestGradient = -0.05;
+constexpr double kSecondsPerHourPerKm = 3.6;  // (s/h) / (m/km)
+
+double tobler_seconds(double d, double gradient) noexcept {
+  const double kmh =
+      kToblerMaxKmh * std::exp(-kToblerDecay * std::abs(gradient - kToblerBestGradient));
+  return d * kSecondsPerHourPerKm / kmh;
+}
+
+void check_weight(const char* name, double value) {
+  if (!std::isfinite(value) || value < 0.0) {
+    throw Error(std::string("cost model: ") + name + " " + detail::number_text(value) +
+                " must be finite and >= 0");
+  }
+}
+
+}  // namespace
+
+std::string_view to_string(CostModelKind kind) noexcept {
+  for (const NamedKind& n : kNames) {
+    if (n.kind == kind) return n.name;
+  }
+  return "unknown";
+}
+
+CostModelKind parse_cost_model(std::string_view text) {
+  for (const NamedKind& n : kNames) {
+    if (n.name == text) return n.kind;
+  }
+  std::string valid;
+  for (const NamedKind& n : kNames) {
+    valid += (valid.empty() ? "" : ", ") + std::string(n.name);
+  }
+  throw Error("unknown cost model '" + std::string(text) + "' (valid: " + valid + ")");
+}
+
+double base_edge_cost(const CostModel& model, double d, double dh, double max_slope) noexcept {
+  switch (model.kind) {
+    case CostModelKind::Reference:
+      return d * (1.0 + model.slope_weight * std::abs(dh) / d);
+    case CostModelKind::Seed: {
+      const double slope = std::abs(dh) / d;
+      return slope >= max_slope ? std::numeric_limits<double>::infinity() : 1.0 + slope;
+    }
+    case CostModelKind::Tobler:
+      return tobler_seconds(d, dh / d);
+    case CostModelKind::UphillDownhill: {
+      const double gradient = dh / d;
+      return d * (1.0 + model.uphill_weight * std::max(gradient, 0.0) +
+                  model.downhill_weight * std::max(-gradient, 0.0));
+    }
+  }
+  return std::numeric_limits<double>::infinity();
+}
+
+double min_base_edge_cost(const CostModel& model, double d, double max_slope) noexcept {
+  switch (model.kind) {
+    case CostModelKind::Reference:
+    case CostModelKind::UphillDownhill:
+      return d;  // flat: the weights are >= 0
+    case CostModelKind::Seed:
+      return 1.0;
+    case CostModelKind::Tobler:
+      // Speed falls off on both sides of -5 %: the allowed gradient nearest it.
+      return tobler_seconds(d, std::max(kToblerBestGradient, -max_slope));
+  }
+  return 0.0;
+}
+
+double min_multiplier(const CostModel& model) noexcept {
+  if (model.tile_multipliers.empty()) return 1.0;
+  return *std::min_element(model.tile_multipliers.begin(), model.tile_multipliers.end());
+}
+
+void validate(const CostModel& model, std::size_t tile_count) {
+  check_weight("slope weight", model.slope_weight);
+  check_weight("uphill weight", model.uphill_weight);
+  check_weight("downhill weight", model.downhill_weight);
+  const std::span<const float> m = model.tile_multipliers;
+  if (!m.empty() && m.size() != tile_count) {
+    throw Error("cost model: tile multipliers has " + std::to_string(m.size()) +
+                " values, expected " + std::to_string(tile_count) + " (one per tile)");
+  }
+  for (std::size_t k = 0; k < m.size(); ++k) {
+    if (!std::isfinite(m[k]) || m[k] <= 0.0f) {
+      throw Error("cost model: tile multiplier " + detail::number_text(m[k]) + " at tile " +
+                  std::to_string(k) + " must be finite and > 0");
+    }
+  }
+}
+
+}  // namespace terranav::nav

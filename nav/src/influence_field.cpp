@@ -1,0 +1,76 @@
+#include "terranav/nav/influence_field.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "number_text.hpp"
+#include "terranav/nav/terrain_graph.hpp"
+#include "terranav/nav/types.hpp"
+
+namespace terranav::nav {
+namespace {
+
+void check_point(std::size_t index, const InfluencePoint& p) {
+  const auto fail = [index](const std::string& problem) {
+    throw Error("influence point " + std::to_string(index) + ": " + problem);
+  };
+  if (!std::isfinite(p.x_m) || !std::isfinite(p.z_m)) {
+    fail("position (" + detail::number_text(p.x_m) + ", " + detail::number_text(p.z_m) +
+         ") must be finite");
+  }
+  if (!std::isfinite(p.radius_m) || p.radius_m <= 0.0) {
+    fail("radius " + detail::number_text(p.radius_m) + " m must be finite and > 0");
+  }
+  if (!std::isfinite(p.strength) || p.strength <= -1.0) {
+    fail("strength " + detail::number_text(p.strength) + " must be finite and > -1");
+  }
+}
+
+// Tiles whose centre coordinate (k + 0.5) * tile_m lies within
+// [centre - radius, centre + radius], widened by one tile against rounding
+// (the distance test decides) and clamped to [0, count).
+struct TileRange {
+  int first;
+  int last;  // inclusive; first > last when empty
+};
+
+TileRange tiles_within(double centre_m, double radius_m, double tile_m, int count) {
+  const double lo = std::ceil((centre_m - radius_m) / tile_m - 0.5) - 1.0;
+  const double hi = std::floor((centre_m + radius_m) / tile_m - 0.5) + 1.0;
+  // Clamp in double so a huge radius cannot overflow the int conversion.
+  return {static_cast<int>(std::clamp(lo, 0.0, static_cast<double>(count))),
+          static_cast<int>(std::clamp(hi, -1.0, static_cast<double>(count - 1)))};
+}
+
+}  // namespace
+
+void apply_influence(const TerrainGraph& graph, std::span<const InfluencePoint> points,
+                     std::vector<float>& multipliers) {
+  const std::size_t n = graph.tile_count();
+  if (!multipliers.empty() && multipliers.size() != n) {
+    throw Error("influence: multipliers has " + std::to_string(multipliers.size()) +
+                " values, expected " + std::to_string(n) + " (one per tile) or none");
+  }
+  for (std::size_t k = 0; k < points.size(); ++k) check_point(k, points[k]);
+  if (multipliers.empty()) multipliers.assign(n, 1.0f);
+
+  const double tile_m = graph.tile_metres();
+  for (const InfluencePoint& p : points) {
+    const TileRange is = tiles_within(p.x_m, p.radius_m, tile_m, graph.tiles_wide());
+    const TileRange js = tiles_within(p.z_m, p.radius_m, tile_m, graph.tiles_deep());
+    for (int j = js.first; j <= js.last; ++j) {
+      for (int i = is.first; i <= is.last; ++i) {
+        const TileId t = graph.id({i, j});
+        const Vec3 c = graph.tile_centre(t);
+        const double r = std::hypot(c.x - p.x_m, c.z - p.z_m);
+        if (r < p.radius_m) {
+          float& m = multipliers[index(t)];
+          m = static_cast<float>(m * (1.0 + p.strength * (1.0 - r / p.radius_m)));
+        }
+      }
+    }
+  }
+}
+
+}  // namespace terranav::nav

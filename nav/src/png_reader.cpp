@@ -1,0 +1,109 @@
+#include "png_reader.hpp"
+
+#include <stb_image.h>
+
+#include <algorithm>
+#include <array>
+#include <climits>
+#include <fstream>
+#include <system_error>
+#include <utility>
+
+#include "terranav/nav/types.hpp"
+
+namespace terranav::nav::detail {
+namespace {
+
+constexpr std::array<unsigned char, 8> kPngSignature = {0x89, 'P',  'N',  'G',
+                                                        '\r', '\n', 0x1A, '\n'};
+
+std::string stb_reason() {
+  const char* reason = stbi_failure_reason();
+  return reason != nullptr && *reason != '\0' ? reason : "unknown reason";
+}
+
+}  // namespace
+
+void fail(const std::filesystem::path& file, const std::string& problem) {
+  throw Error(file.string() + ": " + problem);
+}
+
+std::uintmax_t file_size_of(const std::filesystem::path& file) {
+  std::error_code ec;
+  const std::uintmax_t size = std::filesystem::file_size(file, ec);
+  if (ec) {
+    fail(file, "cannot read file (" + ec.message() + ")");
+  }
+  return size;
+}
+
+std::vector<unsigned char> read_bytes(const std::filesystem::path& file, std::uintmax_t size) {
+  std::vector<unsigned char> bytes(static_cast<std::size_t>(size));
+  std::ifstream in(file, std::ios::binary);
+  if (!in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(size))) {
+    fail(file, "read failed after " + std::to_string(in.gcount()) + " of " + std::to_string(size) +
+                   " bytes");
+  }
+  return bytes;
+}
+
+void check_png_signature(const std::filesystem::path& file, std::span<const unsigned char> bytes) {
+  if (bytes.size() < kPngSignature.size() ||
+      !std::equal(kPngSignature.begin(), kPngSignature.end(), bytes.begin())) {
+    fail(file, "not a PNG file (bad signature)");
+  }
+}
+
+bool png_header_is_16_bit(const std::filesystem::path& file) {
+  file_size_of(file);                    // a missing file is named as such
+  std::array<unsigned char, 33> head{};  // signature + IHDR chunk
+  std::ifstream in(file, std::ios::binary);
+  in.read(reinterpret_cast<char*>(head.data()), static_cast<std::streamsize>(head.size()));
+  const auto got = static_cast<std::size_t>(in.gcount());
+  check_png_signature(file, std::span(head.data(), got));
+  return stbi_is_16_bit_from_memory(head.data(), static_cast<int>(got)) != 0;
+}
+
+void StbFree::operator()(void* p) const noexcept {
+  stbi_image_free(p);
+}
+
+EncodedPng::EncodedPng(std::filesystem::path file) : file_(std::move(file)) {
+  const std::uintmax_t size = file_size_of(file_);
+  if (size > static_cast<std::uintmax_t>(INT_MAX)) {
+    fail(file_, "PNG of " + std::to_string(size) + " bytes is too large to decode");
+  }
+  bytes_ = read_bytes(file_, size);
+  check_png_signature(file_, bytes_);
+  const int length = static_cast<int>(bytes_.size());
+  if (stbi_info_from_memory(bytes_.data(), length, &width_, &height_, &channels_) == 0) {
+    fail(file_, "unreadable PNG header (" + stb_reason() + ")");
+  }
+  is_16_bit_ = stbi_is_16_bit_from_memory(bytes_.data(), length) != 0;
+}
+
+std::unique_ptr<unsigned char[], StbFree> EncodedPng::decode_8() const {
+  int w = 0;
+  int h = 0;
+  int c = 0;
+  std::unique_ptr<unsigned char[], StbFree> pixels(
+      stbi_load_from_memory(bytes_.data(), static_cast<int>(bytes_.size()), &w, &h, &c, 0));
+  if (!pixels) {
+    fail(file_, "corrupt or truncated PNG (" + stb_reason() + ")");
+  }
+  return pixels;
+}
+
+std::unique_ptr<std::uint16_t[], StbFree> EncodedPng::decode_16() const {
+  int w = 0;
+  int h = 0;
+  int c = 0;
+  std::unique_ptr<std::uint16_t[], StbFree> pixels(
+      stbi_load_16_from_memory(bytes_.data(), static_cast<int>(bytes_.size()), &w, &h, &c, 0));
+  if (!pixels) {
+    fail(file_, "corrupt or truncated PNG (" + stb_reason() + ")");
+  }
+  return pixels;
+}
+
+}  // namespace terranav::nav::detail

@@ -1,0 +1,263 @@
+#include "terranav/nav/cost_model.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <vector>
+
+#include "terranav/nav/heightmap.hpp"
+#include "test_support.hpp"
+
+namespace terranav::nav {
+namespace {
+
+using test::error_of;
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kSqrt2 = std::numbers::sqrt2;
+
+CostModel model_of(CostModelKind kind) {
+  CostModel m;
+  m.kind = kind;
+  return m;
+}
+
+TEST(CostModelNames, RoundTripEveryKind) {
+  for (CostModelKind kind : {CostModelKind::Reference, CostModelKind::Seed, CostModelKind::Tobler,
+                             CostModelKind::UphillDownhill}) {
+    EXPECT_EQ(parse_cost_model(to_string(kind)), kind);
+  }
+  EXPECT_EQ(to_string(CostModelKind::UphillDownhill), "uphill-downhill");
+  EXPECT_EQ(parse_cost_model("tobler"), CostModelKind::Tobler);
+}
+
+TEST(CostModelNames, UnknownNameListsTheValidOnes) {
+  EXPECT_THAT(error_of([] { parse_cost_model("Tobler"); }),
+              AllOf(HasSubstr("'Tobler'"), HasSubstr("reference, seed, tobler, uphill-downhill")));
+  EXPECT_THAT(error_of([] { parse_cost_model(""); }), HasSubstr("''"));
+}
+
+TEST(ReferenceCost, IsLengthTimesOnePlusWeightedSlope) {
+  CostModel m = model_of(CostModelKind::Reference);
+  m.slope_weight = 2.0;
+  // d = 2, |dh| = 0.5: slope 0.25, cost 2 * (1 + 2 * 0.25) = 3, either direction.
+  EXPECT_DOUBLE_EQ(base_edge_cost(m, 2.0, 0.5, 0.6), 3.0);
+  EXPECT_DOUBLE_EQ(base_edge_cost(m, 2.0, -0.5, 0.6), 3.0);
+  EXPECT_DOUBLE_EQ(base_edge_cost(m, kSqrt2, 0.0, 0.6), kSqrt2);
+}
+
+// A two-tile ramp: samples rise 1 m per column (3 x 2 samples, s = 10 m,
+// t = 1), so tile A at sample (0.5, 0.5) is 0.5 m high and tile B at
+// (1.5, 0.5) is 1.5 m: dh(A->B) = +1 m over d = 10 m, a 10 % climb.
+class Ramp : public ::testing::Test {
+ protected:
+  static constexpr double kD = 10.0;
+  const Heightmap ramp_{3, 2, kD, {0.0f, 1.0f, 2.0f, 0.0f, 1.0f, 2.0f}};
+  const double h_a_ = ramp_.bilinear(0.5, 0.5);
+  const double h_b_ = ramp_.bilinear(1.5, 0.5);
+};
+
+TEST_F(Ramp, ToblerClimbCostsMoreThanDescent) {
+  ASSERT_DOUBLE_EQ(h_b_ - h_a_, 1.0);
+  const CostModel m = model_of(CostModelKind::Tobler);
+  // v = 6 exp(-3.5 |dh/d + 0.05|) km/h; time = d / (v / 3.6) seconds.
+  const double v_up = 6.0 * std::exp(-3.5 * std::abs(0.1 + 0.05));
+  const double v_down = 6.0 * std::exp(-3.5 * std::abs(-0.1 + 0.05));
+  const double up = base_edge_cost(m, kD, h_b_ - h_a_, 0.6);
+  const double down = base_edge_cost(m, kD, h_a_ - h_b_, 0.6);
+  EXPECT_NEAR(up, kD / (v_up / 3.6), 1e-12);
+  EXPECT_NEAR(down, kD / (v_down / 3.6), 1e-12);
+  // Written out: 6 e^0.525 = 10.1428... s and 6 e^0.175 = 7.1475... s.
+  EXPECT_NEAR(up, 10.14275, 1e-5);
+  EXPECT_NEAR(down, 7.14748, 1e-5);
+}
+
+TEST_F(Ramp, UphillDownhillWeighsClimbAndDescentApart) {
+  CostModel m = model_of(CostModelKind::UphillDownhill);
+  m.uphill_weight = 2.0;
+  m.downhill_weight = 0.5;
+  // d (1 + k_up * 0.1) = 10 * 1.2 up; d (1 + k_down * 0.1) = 10 * 1.05 down.
+  EXPECT_DOUBLE_EQ(base_edge_cost(m, kD, h_b_ - h_a_, 0.6), 12.0);
+  EXPECT_DOUBLE_EQ(base_edge_cost(m, kD, h_a_ - h_b_, 0.6), 10.5);
+}
+
+TEST(ToblerCost, FastestOnAFivePercentDescent) {
+  const CostModel m = model_of(CostModelKind::Tobler);
+  // 6 km/h = 1/0.6 m/s: 0.6 s per metre, here 20 m at dh/d = -0.05.
+  EXPECT_NEAR(base_edge_cost(m, 20.0, -1.0, 0.6), 12.0, 1e-12);
+  EXPECT_NEAR(min_base_edge_cost(m, 20.0, 0.6), 12.0, 1e-12);
+  // Flat ground is slower: 6 exp(-0.175) km/h.
+  EXPECT_NEAR(base_edge_cost(m, 1.0, 0.0, 0.6), 0.6 * std::exp(0.175), 1e-12);
+  // With max slope 0.02 the fastest allowed gradient is -0.02.
+  EXPECT_NEAR(min_base_edge_cost(m, 1.0, 0.02), 0.6 * std::exp(3.5 * 0.03), 1e-12);
+}
+
+// The seed's rule on a hand-made field: 7 x 7 samples, t = 2, s = 0.5, so
+// tiles are 1 m wide and tile (i, j)'s centre lies exactly on sample
+// (2i+1, 2j+1). The centre tile (1, 1) is 0 m high; its neighbours' heights
+// are chosen below. max_slope = 0.5.
+class SeedField : public ::testing::Test {
+ protected:
+  static constexpr int kT = 2;
+  static constexpr double kS = 0.5;
+  static constexpr double kMaxSlope = 0.5;
+
+  static Heightmap field() {
+    // Tile heights, row j = 0..2 (only the centre samples matter).
+    const double tile_h[3][3] = {{0.25, 0.5, 0.75}, {0.3, 0.0, 0.5}, {1.0, 0.0, -0.7}};
+    std::vector<float> h(49, 0.0f);
+    for (int j = 0; j < 3; ++j) {
+      for (int i = 0; i < 3; ++i) {
+        h[static_cast<std::size_t>((2 * j + 1) * 7 + 2 * i + 1)] = static_cast<float>(tile_h[j][i]);
+      }
+    }
+    return Heightmap(7, 7, kS, std::move(h));
+  }
+
+  double step(int i, int j) const {
+    const double d = (i != 1 && j != 1 ? kSqrt2 : 1.0) * kT * kS;
+    const double dh = heightmap_.bilinear((i + 0.5) * kT, (j + 0.5) * kT) -
+                      heightmap_.bilinear(1.5 * kT, 1.5 * kT);
+    return base_edge_cost(model_of(CostModelKind::Seed), d, dh, kMaxSlope);
+  }
+
+  const Heightmap heightmap_ = field();
+};
+
+TEST_F(SeedField, StepCostIsOnePlusSlopeWhateverTheLength) {
+  // Diagonal up 0.25 m to (0, 0): 1 + 0.25 / sqrt2. Diagonal up 0.75 m to
+  // (2, 0): slope 0.75 / sqrt2 = 0.530 >= 0.5, dropped.
+  EXPECT_NEAR(step(0, 0), 1.0 + 0.25 / kSqrt2, 1e-7);
+  EXPECT_EQ(step(2, 0), kInf);
+  // Cardinal to (0, 1): 1 + 0.3; flat step to (1, 2): exactly 1, not 1 m of octile.
+  EXPECT_NEAR(step(0, 1), 1.3, 1e-7);
+  EXPECT_EQ(step(1, 2), 1.0);
+  // Diagonal down 0.7 m to (2, 2): slope 0.495 < 0.5, kept: 1 + 0.7 / sqrt2.
+  EXPECT_NEAR(step(2, 2), 1.0 + 0.7 / kSqrt2, 1e-7);
+  // A diagonal step over 1 m of height: slope 0.707, dropped.
+  EXPECT_EQ(step(0, 2), kInf);
+}
+
+TEST_F(SeedField, EdgeDroppedExactlyAtMaxSlope) {
+  // (1, 0) and (2, 1) are 0.5 m above the centre over 1 m: slope == max.
+  EXPECT_EQ(step(1, 0), kInf);
+  EXPECT_EQ(step(2, 1), kInf);
+  const CostModel seed = model_of(CostModelKind::Seed);
+  EXPECT_EQ(base_edge_cost(seed, 1.0, 0.5, 0.5), kInf);
+  EXPECT_EQ(base_edge_cost(seed, 1.0, std::nextafter(0.5, 0.0), 0.5),
+            1.0 + std::nextafter(0.5, 0.0));
+  // The reference model keeps an edge at slope == max (the graph decides).
+  EXPECT_DOUBLE_EQ(base_edge_cost(model_of(CostModelKind::Reference), 1.0, 0.5, 0.5), 1.5);
+}
+
+TEST(SeedCost, OctileInMetresOverestimatesIt) {
+  // Flat diagonal step of 1 m tiles: the seed charges 1, octile says sqrt2.
+  const CostModel seed = model_of(CostModelKind::Seed);
+  const double d = kSqrt2;
+  EXPECT_EQ(base_edge_cost(seed, d, 0.0, 0.6), 1.0);
+  EXPECT_GT(d * 1.0, base_edge_cost(seed, d, 0.0, 0.6));
+  EXPECT_EQ(min_base_edge_cost(seed, d, 0.6), 1.0);
+}
+
+// Brute force: over a fine sweep of allowed gradients, the base cost never
+// falls below min_base_edge_cost, and the sweep's minimum comes within the
+// grid's resolution of it (it is attained, not just a bound).
+TEST(MinBaseEdgeCost, IsTheExactLowerBoundOverAllowedSlopes) {
+  std::vector<CostModel> models;
+  for (CostModelKind kind : {CostModelKind::Reference, CostModelKind::Seed, CostModelKind::Tobler,
+                             CostModelKind::UphillDownhill}) {
+    models.push_back(model_of(kind));
+  }
+  CostModel heavy = model_of(CostModelKind::UphillDownhill);
+  heavy.uphill_weight = 3.0;
+  heavy.downhill_weight = 0.0;
+  models.push_back(heavy);
+  CostModel zero_k = model_of(CostModelKind::Reference);
+  zero_k.slope_weight = 0.0;
+  models.push_back(zero_k);
+
+  constexpr int kSteps = 20000;
+  for (const CostModel& m : models) {
+    for (double d : {1.0, kSqrt2, 2.5, 30.0}) {
+      for (double max_slope : {0.0, 0.02, 0.05, 0.6, 2.0}) {
+        SCOPED_TRACE(std::string(to_string(m.kind)) + " d=" + std::to_string(d) +
+                     " max=" + std::to_string(max_slope));
+        const double bound = min_base_edge_cost(m, d, max_slope);
+        double lowest = kInf;
+        for (int k = 0; k <= kSteps; ++k) {
+          const double gradient = max_slope * (2.0 * k / kSteps - 1.0);
+          const double cost = base_edge_cost(m, d, gradient * d, max_slope);
+          ASSERT_GE(cost, bound * (1.0 - 1e-12)) << "gradient " << gradient;
+          lowest = std::min(lowest, cost);
+        }
+        if (m.kind == CostModelKind::Seed && max_slope == 0.0) {
+          EXPECT_EQ(lowest, kInf);  // every edge dropped; 1 is still a bound
+          continue;
+        }
+        // The Tobler kink is linear: 3.5 per unit gradient, step 2*max/kSteps.
+        EXPECT_LE(lowest, bound * (1.0 + 3.5 * 2.0 * max_slope / kSteps + 1e-12));
+      }
+    }
+  }
+}
+
+TEST(MinMultiplier, SmallestTileValueOrOne) {
+  CostModel m;
+  EXPECT_EQ(min_multiplier(m), 1.0);
+  const std::vector<float> tiles = {2.0f, 0.5f, 3.0f, 0.75f};
+  m.tile_multipliers = tiles;
+  EXPECT_EQ(min_multiplier(m), 0.5);
+}
+
+TEST(ValidateCostModel, AcceptsDefaultsAndGoodMultipliers) {
+  const std::vector<float> tiles = {1.0f, 0.25f, 4.0f};
+  CostModel m;
+  EXPECT_EQ(error_of([&] { validate(m, 3); }), "no error");
+  m.tile_multipliers = tiles;
+  EXPECT_EQ(error_of([&] { validate(m, 3); }), "no error");
+}
+
+TEST(ValidateCostModel, RejectsBadWeightsNamingThem) {
+  CostModel m;
+  m.slope_weight = -1.0;
+  EXPECT_THAT(error_of([&] { validate(m, 0); }),
+              AllOf(HasSubstr("slope weight -1"), HasSubstr(">= 0")));
+  m = CostModel{};
+  m.uphill_weight = kNaN;
+  EXPECT_THAT(error_of([&] { validate(m, 0); }), HasSubstr("uphill weight nan"));
+  m = CostModel{};
+  m.downhill_weight = kInf;
+  EXPECT_THAT(error_of([&] { validate(m, 0); }), HasSubstr("downhill weight inf"));
+}
+
+TEST(ValidateCostModel, RejectsBadMultipliersNamingTheTile) {
+  CostModel m;
+  const std::vector<float> zero = {1.0f, 1.0f, 0.0f};
+  m.tile_multipliers = zero;
+  EXPECT_THAT(error_of([&] { validate(m, 3); }),
+              AllOf(HasSubstr("tile multiplier 0 at tile 2"), HasSubstr("> 0")));
+  const std::vector<float> negative = {-0.5f, 1.0f, 1.0f};
+  m.tile_multipliers = negative;
+  EXPECT_THAT(error_of([&] { validate(m, 3); }), HasSubstr("-0.5 at tile 0"));
+  const std::vector<float> nan = {1.0f, std::numeric_limits<float>::quiet_NaN(), 1.0f};
+  m.tile_multipliers = nan;
+  EXPECT_THAT(error_of([&] { validate(m, 3); }), HasSubstr("nan at tile 1"));
+}
+
+TEST(ValidateCostModel, RejectsWrongMultiplierCount) {
+  CostModel m;
+  const std::vector<float> tiles = {1.0f, 1.0f, 1.0f};
+  m.tile_multipliers = tiles;
+  EXPECT_THAT(error_of([&] { validate(m, 4); }),
+              AllOf(HasSubstr("has 3 values"), HasSubstr("expected 4")));
+}
+
+}  // namespace
+}  // namespace terranav::nav
