@@ -11,13 +11,14 @@ namespace terranav::app {
 
 struct LoadedWorld {
   std::unique_ptr<engine::World> world;
-  std::string map;        ///< the map file used
+  std::string map;        ///< the map file used, or "procedural SIZE seed S"
   double load_ms = 0.0;   ///< reading the file
   double graph_ms = 0.0;  ///< graph, sets, quadtree, unit
 };
 
-/// Loads options.terrain (the default map from the data directory when no
-/// --map was given) and builds the world. Throws nav::Error.
+/// Loads options.terrain (the default map from the data directory when
+/// neither --map nor --procedural was given) and builds the world. Throws
+/// nav::Error.
 LoadedWorld load_world(const engine::Options& options);
 
 /// Runs the headless mode. With `fallback` (no display for the window):

@@ -1,4 +1,5 @@
 #include <chrono>
+#include <string>
 
 #include "app.hpp"
 #include "terranav/engine/resource_paths.hpp"
@@ -8,9 +9,14 @@ namespace terranav::app {
 LoadedWorld load_world(const engine::Options& options) {
   using Clock = std::chrono::steady_clock;
   nav::TerrainRequest request = options.terrain;
-  if (request.map.empty()) request.map = engine::data_dir() / engine::kDefaultMapName;
   LoadedWorld loaded;
-  loaded.map = request.map.string();
+  if (const auto& procedural = request.procedural) {
+    loaded.map = "procedural " + std::to_string(procedural->size) + " seed " +
+                 std::to_string(procedural->seed);
+  } else {
+    if (request.map.empty()) request.map = engine::data_dir() / engine::kDefaultMapName;
+    loaded.map = request.map.string();
+  }
   const auto t0 = Clock::now();
   nav::Terrain terrain = nav::load_terrain(request);
   const auto t1 = Clock::now();

@@ -1,6 +1,8 @@
 #include "terranav/engine/options.hpp"
 
 #include <charconv>
+#include <cstdint>
+#include <optional>
 
 namespace terranav::engine {
 namespace {
@@ -32,9 +34,12 @@ std::pair<T, T> parse_pair(std::string_view option, std::string_view text, char 
 std::string usage() {
   return "usage: terranav [--map FILE --spacing S --height-scale Z --tile-size T\n"
          "                 --max-slope M --slope-weight K] [--start X,Y] [--speed MPS]\n"
+         "       terranav --procedural SIZE [--seed N] [--spacing S --tile-size T ...]\n"
          "       terranav --headless [map options] [--size WxH] [--right-click PX,PY]...\n"
          "                 [--frames N] [--until-arrived] [--screenshot out.png]\n"
          "                 [--report out.json]\n"
+         "--procedural: a SIZE x SIZE fractal-noise terrain instead of --map (seed 1 and\n"
+         "30 m spacing unless given), relief 0.13 x its extent.\n"
          "Window: right-click moves the unit, left-drag orbits, middle-drag or WASD pans,\n"
          "the wheel zooms, Esc quits. Without a display it runs headless with a demo click.\n";
 }
@@ -42,6 +47,7 @@ std::string usage() {
 Options parse_options(std::span<const std::string_view> args) {
   Options o;
   bool headless_only = false;
+  std::optional<std::uint32_t> seed;
   for (std::size_t k = 0; k < args.size(); ++k) {
     const std::string_view arg = args[k];
     const auto value = [&]() -> std::string_view {
@@ -52,6 +58,11 @@ Options parse_options(std::span<const std::string_view> args) {
       o.help = true;
     } else if (arg == "--map") {
       o.terrain.map = std::string(value());
+    } else if (arg == "--procedural") {
+      o.terrain.procedural = nav::ProceduralConfig{.size = parse_number<int>(arg, value()),
+                                                   .spacing_m = kProceduralSpacingM};
+    } else if (arg == "--seed") {
+      seed = parse_number<std::uint32_t>(arg, value());
     } else if (arg == "--spacing") {
       o.terrain.spacing_m = parse_number<double>(arg, value());
     } else if (arg == "--height-scale") {
@@ -97,6 +108,15 @@ Options parse_options(std::span<const std::string_view> args) {
     } else {
       throw UsageError("unknown option '" + std::string(arg) + "'");
     }
+  }
+  if (o.terrain.procedural) {
+    if (!o.terrain.map.empty()) throw UsageError("--procedural and --map exclude each other");
+    if (o.terrain.height_scale_m) {
+      throw UsageError("--height-scale does not apply to --procedural terrain");
+    }
+    if (seed) o.terrain.procedural->seed = *seed;
+  } else if (seed) {
+    throw UsageError("--seed needs --procedural");
   }
   if (headless_only && !o.headless) {
     throw UsageError(

@@ -165,23 +165,39 @@ Heightmap load_heightmap(const TerrainRequest& request, const std::string& ext, 
               "' (expected .png, .hgt, .raw, .r16 or .map)");
 }
 
+// A heightmap terrain without blocked tiles; `source` names it in errors.
+Terrain with_tile_size(Heightmap heightmap, std::optional<int> requested,
+                       const std::string& source) {
+  const int tile_size = requested.value_or(1);
+  const int largest = std::min(heightmap.width(), heightmap.depth()) - 1;
+  if (tile_size < 1 || tile_size > largest) {
+    throw Error(source + ": tile size " + std::to_string(tile_size) + " outside 1.." +
+                std::to_string(largest) + " cells for a " + std::to_string(heightmap.width()) +
+                "x" + std::to_string(heightmap.depth()) + " heightmap");
+  }
+  return Terrain{std::move(heightmap), tile_size, {}};
+}
+
 }  // namespace
 
 Terrain load_terrain(const TerrainRequest& request) {
+  if (request.procedural) {
+    if (request.height_scale_m || request.raw_width || request.raw_depth) {
+      throw Error(
+          "procedural terrain: height scale and RAW size do not apply (relief_m sets "
+          "the heights)");
+    }
+    ProceduralConfig config = *request.procedural;
+    config.spacing_m = request.spacing_m.value_or(config.spacing_m);
+    return with_tile_size(procedural_heightmap(config), request.tile_size, "procedural terrain");
+  }
   const std::string ext = lower_extension(request.map);
   const Settings settings = resolve(request);
   if (ext == ".map") {
     return movingai_terrain(request.map, settings);
   }
-  Heightmap heightmap = load_heightmap(request, ext, settings);
-  const int tile_size = settings.tile_size.value_or(1);
-  const int largest = std::min(heightmap.width(), heightmap.depth()) - 1;
-  if (tile_size < 1 || tile_size > largest) {
-    throw Error(request.map.string() + ": tile size " + std::to_string(tile_size) + " outside 1.." +
-                std::to_string(largest) + " cells for a " + std::to_string(heightmap.width()) +
-                "x" + std::to_string(heightmap.depth()) + " heightmap");
-  }
-  return Terrain{std::move(heightmap), tile_size, {}};
+  return with_tile_size(load_heightmap(request, ext, settings), settings.tile_size,
+                        request.map.string());
 }
 
 }  // namespace terranav::nav

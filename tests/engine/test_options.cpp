@@ -77,6 +77,33 @@ TEST(Options, ParsesEveryOption) {
   EXPECT_EQ(o.report, std::filesystem::path("r.json"));
 }
 
+TEST(Options, ProceduralTerrainTakesSizeSeedAndOverrides) {
+  const Options o = parse({"--procedural", "513", "--seed", "7", "--tile-size", "2"});
+  ASSERT_TRUE(o.terrain.procedural.has_value());
+  EXPECT_EQ(o.terrain.procedural->size, 513);
+  EXPECT_EQ(o.terrain.procedural->seed, 7u);
+  EXPECT_EQ(o.terrain.procedural->spacing_m, 30.0);
+  EXPECT_EQ(o.terrain.tile_size, 2);
+  EXPECT_FALSE(o.terrain.spacing_m.has_value());
+  EXPECT_TRUE(o.terrain.map.empty());
+  // --seed may come first; --spacing is the loader's override of the 30 m.
+  const Options p = parse({"--seed", "9", "--spacing", "5", "--procedural", "65", "--headless"});
+  EXPECT_EQ(p.terrain.procedural->seed, 9u);
+  EXPECT_EQ(p.terrain.spacing_m, 5.0);
+  EXPECT_TRUE(p.headless);
+  EXPECT_EQ(parse({"--procedural", "65"}).terrain.procedural->seed, 1u);
+}
+
+TEST(Options, ProceduralConflictsAreUsageErrors) {
+  EXPECT_EQ(usage_error({"--map", "a.png", "--procedural", "65"}),
+            "--procedural and --map exclude each other");
+  EXPECT_EQ(usage_error({"--procedural", "65", "--height-scale", "10"}),
+            "--height-scale does not apply to --procedural terrain");
+  EXPECT_EQ(usage_error({"--seed", "3"}), "--seed needs --procedural");
+  EXPECT_EQ(usage_error({"--procedural", "big"}), "--procedural: 'big' is not a number");
+  EXPECT_EQ(usage_error({"--procedural", "65", "--seed", "-1"}), "--seed: '-1' is not a number");
+}
+
 TEST(Options, BadInputNamesTheOption) {
   EXPECT_EQ(usage_error({"--speed", "fast"}), "--speed: 'fast' is not a number");
   EXPECT_EQ(usage_error({"--start", "3"}), "--start: '3' is not of the form A,B");

@@ -22,8 +22,13 @@ class UsageError : public std::runtime_error {
   explicit UsageError(const std::string& what) : std::runtime_error(what) {}
 };
 
+/// Sample spacing of `--procedural` terrain unless --spacing is given: the
+/// scale of a 1" SRTM tile, so a 1025 map spans about 30 km. [Units: metres]
+inline constexpr double kProceduralSpacingM = 30.0;
+
 struct Options {
-  /// Map and loader overrides; `terrain.map` empty = the default map.
+  /// Map and loader overrides; `terrain.map` empty and no
+  /// `terrain.procedural` = the default map.
   nav::TerrainRequest terrain;
   double max_slope = 0.6;
   double slope_weight = 1.0;
@@ -42,7 +47,8 @@ struct Options {
 
 /// Parses the arguments after the program name. Throws UsageError for an
 /// unknown option, a missing or malformed value (naming the option and the
-/// value), and headless-only options without --headless.
+/// value), headless-only options without --headless, --procedural together
+/// with --map or --height-scale, and --seed without --procedural.
 Options parse_options(std::span<const std::string_view> args);
 
 /// The usage text (several lines).

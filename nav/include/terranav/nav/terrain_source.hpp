@@ -28,7 +28,8 @@ struct TerrainRequest {
   HgtVoids hgt_voids = HgtVoids::Error;
   /// When set, map is ignored (it may be empty) and the heightmap is
   /// procedural_heightmap(*procedural); spacing_m overrides its spacing and
-  /// tile_size applies as usual. No sidecar is read.
+  /// tile_size applies as usual; height_scale_m, raw_width and raw_depth are
+  /// refused (Error). No sidecar is read.
   std::optional<ProceduralConfig> procedural{};
 };
 
