@@ -10,9 +10,14 @@ namespace terranav::engine {
 namespace {
 
 nav::GraphConfig graph_config(const nav::Terrain& terrain, const WorldConfig& config) {
-  return {.tile_size = terrain.tile_size,
-          .max_slope = config.max_slope,
-          .slope_weight = config.slope_weight};
+  return {.tile_size = terrain.tile_size, .max_slope = config.max_slope};
+}
+
+nav::SearchOptions search_options(const nav::TerrainGraph& graph, const WorldConfig& config) {
+  nav::SearchOptions options;
+  options.cost.slope_weight = config.slope_weight;
+  nav::validate(options.cost, graph.tile_count());
+  return options;
 }
 
 nav::TileCoord checked_start(const nav::TerrainGraph& graph, const nav::ConnectedSets& sets,
@@ -87,6 +92,7 @@ World::World(nav::Terrain terrain, const WorldConfig& config)
       sets_(graph_),
       quadtree_(terrain_.heightmap, terrain_.tile_size),
       search_(graph_, sets_),
+      search_options_(search_options(graph_, config)),
       unit_(graph_, terrain_.heightmap, checked_start(graph_, sets_, config),
             checked_speed(terrain_.heightmap, config)) {}
 
@@ -127,7 +133,7 @@ ClickReport World::order_move(ClickReport report) {
         "Tile " + format_tile(goal) + " is unwalkable: " + unwalkable_reason(graph_, goal);
     return report;
   }
-  const nav::PathResult result = unit_.move_to(search_, goal);
+  const nav::PathResult result = unit_.move_to(search_, goal, search_options_);
   switch (result.status) {
     case nav::SearchStatus::Found:
       report.status = ClickStatus::Found;

@@ -5,36 +5,205 @@
 #include <bit>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <numbers>
-#include <span>
+#include <string>
+
+#include "number_text.hpp"
 
 namespace terranav::nav {
 
 namespace {
 
-/// heap_pos_ of a tile taken from the open set in the current generation.
+/// heap_pos of a tile taken from the open set in the current generation.
 constexpr std::uint32_t kClosed = 0xFFFFFFFFu;
-/// Octile distance with the cheapest cardinal and diagonal step costs the
-/// graph can store. Edge costs are floats: float(t s sqrt2) is below t s sqrt2,
-/// so the exact octile distance would overestimate by a relative 2^-24 and
-/// break consistency. With float steps, g and h on a straight flat line add
-/// up exactly in double, so ties on f are exact and the g tie-break works.
-struct StepHeuristic {
-  double cardinal;
-  double diagonal_extra;  // diagonal step - cardinal step
+/// Generations fit in the 29 bits above the parent direction.
+constexpr std::uint32_t kGenerationLimit = 1u << 29;
+constexpr double kInf = std::numeric_limits<double>::infinity();
 
-  explicit StepHeuristic(const TerrainGraph& graph) noexcept
-      : cardinal(static_cast<float>(graph.tile_metres()) * graph.min_cost_per_metre()),
-        diagonal_extra(static_cast<float>(graph.tile_metres() * std::numbers::sqrt2) *
-                           graph.min_cost_per_metre() -
-                       cardinal) {}
+struct HeuristicName {
+  std::string_view name;
+  Heuristic heuristic;
+};
+constexpr std::array<HeuristicName, 6> kHeuristics = {{
+    {"zero", Heuristic::Zero},
+    {"manhattan", Heuristic::Manhattan},
+    {"chebyshev", Heuristic::Chebyshev},
+    {"octile", Heuristic::Octile},
+    {"euclidean", Heuristic::Euclidean},
+    {"hex", Heuristic::Hex},
+}};
 
-  double operator()(int di, int dj) const noexcept {
-    const int a = std::abs(di);
-    const int b = std::abs(dj);
-    return cardinal * std::max(a, b) + diagonal_extra * std::min(a, b);
+/// The unscaled metric of a displacement (di, dj), in moves.
+double metric(Heuristic heuristic, int di, int dj) noexcept {
+  const int a = std::max(std::abs(di), std::abs(dj));
+  const int b = std::min(std::abs(di), std::abs(dj));
+  switch (heuristic) {
+    case Heuristic::Zero:
+      return 0.0;
+    case Heuristic::Manhattan:
+      return a + b;
+    case Heuristic::Chebyshev:
+      return a;
+    case Heuristic::Octile:
+      return a + (std::numbers::sqrt2 - 1.0) * b;
+    case Heuristic::Euclidean:
+      return std::sqrt(static_cast<double>(di) * di + static_cast<double>(dj) * dj);
+    case Heuristic::Hex:
+      return (std::abs(di) + std::abs(dj) + std::abs(di + dj)) / 2;
+  }
+  return 0.0;
+}
+
+// Estimates of the remaining cost from a displacement (x, y) to the goal,
+// already scaled (and weighted). Three shapes cover the six heuristics.
+
+/// ca * max(|x|, |y|) + cb * min(|x|, |y|): zero, Manhattan, Chebyshev, octile.
+struct LinearEstimate {
+  double ca;
+  double cb;
+  double operator()(int x, int y) const noexcept {
+    const int ax = std::abs(x);
+    const int ay = std::abs(y);
+    return ca * std::max(ax, ay) + cb * std::min(ax, ay);
   }
 };
+
+struct HexEstimate {
+  double scale;
+  double operator()(int x, int y) const noexcept {
+    return scale * ((std::abs(x) + std::abs(y) + std::abs(x + y)) / 2);
+  }
+};
+
+struct EuclideanEstimate {
+  double scale;
+  double operator()(int x, int y) const noexcept {
+    return scale * std::sqrt(static_cast<double>(x) * x + static_cast<double>(y) * y);
+  }
+};
+
+struct ScaledEstimate {
+  enum class Shape { Linear, Hex, Euclidean } shape = Shape::Linear;
+  double ca = 0.0;  // Linear: ca, cb; Hex and Euclidean: ca is the scale
+  double cb = 0.0;
+
+  double operator()(int x, int y) const noexcept {
+    switch (shape) {
+      case Shape::Linear:
+        return LinearEstimate{ca, cb}(x, y);
+      case Shape::Hex:
+        return HexEstimate{ca}(x, y);
+      case Shape::Euclidean:
+        return EuclideanEstimate{ca}(x, y);
+    }
+    return 0.0;
+  }
+};
+
+/// heuristic_distance's scaling (see search.hpp); every factor times w.
+ScaledEstimate make_estimate(const TerrainGraph& graph, const CostModel& model, Heuristic heuristic,
+                             double w) {
+  const double multiplier = min_multiplier(model);
+  const double max_slope = graph.config().max_slope;
+  const double step_cardinal =
+      min_base_edge_cost(model, graph.step_length(0), max_slope) * multiplier;
+  const double step_diagonal =
+      min_base_edge_cost(model, graph.step_length(1), max_slope) * multiplier;
+  const Topology topology = graph.config().topology;
+
+  if (heuristic == Heuristic::Zero) return {};
+  if (heuristic == Heuristic::Octile && topology == Topology::Octile8) {
+    const double c1 = std::min(step_cardinal, step_diagonal);
+    const double c2 = std::min(step_diagonal, 2.0 * c1);
+    return {ScaledEstimate::Shape::Linear, w * c1, w * (c2 - c1)};
+  }
+  struct Move {
+    int di, dj;
+    double cost;
+  };
+  std::array<Move, 3> moves{};
+  std::size_t count = 0;
+  moves[count++] = {1, 0, step_cardinal};
+  if (topology != Topology::Cardinal4) moves[count++] = {1, -1, step_diagonal};
+  if (topology == Topology::Octile8) moves[count++] = {1, 1, step_diagonal};
+  double scale = kInf;
+  for (std::size_t k = 0; k < count; ++k) {
+    scale = std::min(scale, moves[k].cost / metric(heuristic, moves[k].di, moves[k].dj));
+  }
+  scale *= w;
+  switch (heuristic) {
+    case Heuristic::Manhattan:
+      return {ScaledEstimate::Shape::Linear, scale, scale};
+    case Heuristic::Chebyshev:
+      return {ScaledEstimate::Shape::Linear, scale, 0.0};
+    case Heuristic::Octile:
+      return {ScaledEstimate::Shape::Linear, scale, scale * (std::numbers::sqrt2 - 1.0)};
+    case Heuristic::Euclidean:
+      return {ScaledEstimate::Shape::Euclidean, scale, 0.0};
+    case Heuristic::Hex:
+      return {ScaledEstimate::Shape::Hex, scale, 0.0};
+    case Heuristic::Zero:
+      break;
+  }
+  return {};
+}
+
+// Edge cost policies: cost of the step from u to v in direction d, whose
+// height difference is dh = H(v) - H(u). Each equals TerrainGraph::edge_cost
+// up to rounding; the common models are written out so they inline.
+
+using StepLengths = std::array<double, kDirections>;
+
+/// d + k |dh| = d (1 + k |dh| / d).
+struct ReferenceCost {
+  static constexpr bool kMayDrop = false;
+  StepLengths length;
+  double k;
+  double operator()(std::size_t d, std::uint32_t, std::uint32_t, double dh) const noexcept {
+    return length[d] + k * std::abs(dh);
+  }
+};
+
+/// d + k_up max(dh, 0) + k_down max(-dh, 0).
+struct UphillDownhillCost {
+  static constexpr bool kMayDrop = false;
+  StepLengths length;
+  double up;
+  double down;
+  double operator()(std::size_t d, std::uint32_t, std::uint32_t, double dh) const noexcept {
+    return length[d] + up * std::max(dh, 0.0) + down * std::max(-dh, 0.0);
+  }
+};
+
+/// Any model through base_edge_cost; it may drop edges (+infinity).
+struct ModelCost {
+  static constexpr bool kMayDrop = true;
+  StepLengths length;
+  const CostModel* model;
+  double max_slope;
+  double operator()(std::size_t d, std::uint32_t, std::uint32_t, double dh) const noexcept {
+    return base_edge_cost(*model, length[d], dh, max_slope);
+  }
+};
+
+/// A base policy times the mean multiplier of the edge's two tiles.
+template <class Base>
+struct MultipliedCost {
+  static constexpr bool kMayDrop = Base::kMayDrop;
+  Base base;
+  const float* multipliers;
+  double operator()(std::size_t d, std::uint32_t u, std::uint32_t v, double dh) const noexcept {
+    return base(d, u, v, dh) *
+           ((static_cast<double>(multipliers[u]) + static_cast<double>(multipliers[v])) / 2.0);
+  }
+};
+
+void check_weight(double weight) {
+  if (!std::isfinite(weight) || weight < 1.0) {
+    throw Error("search: weight " + detail::number_text(weight) + " must be finite and >= 1");
+  }
+}
 
 }  // namespace
 
@@ -52,23 +221,215 @@ std::string_view to_string(SearchStatus status) noexcept {
   return "unknown";
 }
 
+std::string_view to_string(Heuristic heuristic) noexcept {
+  for (const HeuristicName& n : kHeuristics) {
+    if (n.heuristic == heuristic) return n.name;
+  }
+  return "unknown";
+}
+
+Heuristic parse_heuristic(std::string_view text) {
+  for (const HeuristicName& n : kHeuristics) {
+    if (n.name == text) return n.heuristic;
+  }
+  std::string valid;
+  for (const HeuristicName& n : kHeuristics) {
+    valid += (valid.empty() ? "" : ", ") + std::string(n.name);
+  }
+  throw Error("unknown heuristic '" + std::string(text) + "' (valid: " + valid + ")");
+}
+
 double octile_distance(TileCoord a, TileCoord b, double tile_metres) noexcept {
   const int di = std::abs(a.i - b.i);
   const int dj = std::abs(a.j - b.j);
   return tile_metres * (std::max(di, dj) + (std::numbers::sqrt2 - 1.0) * std::min(di, dj));
 }
 
+double heuristic_distance(const TerrainGraph& graph, const CostModel& model, Heuristic heuristic,
+                          TileCoord a, TileCoord b) {
+  return make_estimate(graph, model, heuristic, 1.0)(a.i - b.i, a.j - b.j);
+}
+
 AStar::AStar(const TerrainGraph& graph, const ConnectedSets& sets)
     : graph_(graph),
       sets_(sets),
-      g_(graph.tile_count()),
-      parent_(graph.tile_count()),
-      heap_pos_(graph.tile_count()),
-      generation_(graph.tile_count(), 0),
-      heap_(graph.tile_count()),
-      heap_keys_(2 * graph.tile_count()) {}
+      records_(graph.tile_count(), Record{0.0, 0, 0}),
+      heap_(std::min<std::size_t>(graph.tile_count(), 1024)) {}
 
-PathResult AStar::find_path(TileCoord start, TileCoord goal) {
+std::size_t AStar::memory_bytes() const noexcept {
+  return sizeof(*this) + records_.capacity() * sizeof(Record) +
+         heap_.capacity() * sizeof(HeapEntry);
+}
+
+NodeState AStar::state(TileId t) const noexcept {
+  const Record& r = records_[index(t)];
+  if ((r.tag >> 3) != generation_) return NodeState::Unvisited;
+  return r.heap_pos == kClosed ? NodeState::Closed : NodeState::Open;
+}
+
+template <class Cost, class Estimate>
+bool AStar::run(const Cost& cost, const Estimate& estimate, double g_factor, std::uint32_t start,
+                std::uint32_t goal, PathResult& result) {
+  Record* const rec = records_.data();
+  HeapEntry* heap = heap_.data();
+  auto capacity = static_cast<std::uint32_t>(heap_.size());
+  std::uint32_t size = 0;
+  const float* const height = graph_.relative_heights().data();
+  const std::uint8_t* const edges = graph_.edge_masks().data();
+  const std::uint32_t gen = generation_;
+  const std::uint32_t gen_tag = gen << 3;
+
+  // Indexed 4-ary min-heap on (f, -g): ties on f prefer the larger g. Four
+  // children share a cache line and the tree is half as deep as a binary
+  // one. Comparisons are branch-free: their outcome defeats a branch predictor.
+  const auto before = [](const HeapEntry& a, const HeapEntry& b) {
+    return (a.f < b.f) | ((a.f == b.f) & (a.g > b.g));
+  };
+  const auto sift_up = [&](std::uint32_t at, const HeapEntry& e) {
+    while (at > 0) {
+      const std::uint32_t up = (at - 1) / 4;
+      if (!before(e, heap[up])) break;
+      heap[at] = heap[up];
+      rec[heap[at].tile].heap_pos = at;
+      at = up;
+    }
+    heap[at] = e;
+    rec[e.tile].heap_pos = at;
+  };
+  const auto push = [&](const HeapEntry& e) {
+    if (size == capacity) {  // grows to the largest open set, then never again
+      heap_.resize(std::max<std::size_t>(2 * heap_.size(), 64));
+      heap = heap_.data();
+      capacity = static_cast<std::uint32_t>(heap_.size());
+    }
+    sift_up(size++, e);
+  };
+  // Floyd's bottom-up deletion: the hole left by the top sinks to a leaf
+  // along the best children, then the last element, usually a large key,
+  // rises from there.
+  const auto pop = [&]() {
+    const std::uint32_t top = heap[0].tile;
+    if (--size == 0) return top;
+    std::uint32_t at = 0;
+    for (;;) {
+      const std::uint32_t first = 4 * at + 1;
+      std::uint32_t best = first;
+      if (first + 3 < size) {
+        const std::uint32_t a = first + before(heap[first + 1], heap[first]);
+        const std::uint32_t b = first + 2 + before(heap[first + 3], heap[first + 2]);
+        best = before(heap[b], heap[a]) ? b : a;
+      } else if (first < size) {
+        for (std::uint32_t k = first + 1; k < size; ++k)
+          best = before(heap[k], heap[best]) ? k : best;
+      } else {
+        break;
+      }
+      heap[at] = heap[best];
+      rec[heap[at].tile].heap_pos = at;
+      at = best;
+    }
+    sift_up(at, heap[size]);
+    return top;
+  };
+
+  const auto tw = static_cast<std::uint32_t>(graph_.tiles_wide());
+  std::array<std::int64_t, kDirections> offset{};
+  for (std::size_t d = 0; d < offset.size(); ++d) {
+    offset[d] = kDirDz[d] * static_cast<std::int64_t>(tw) + kDirDx[d];
+  }
+  const auto last_tile = static_cast<std::uint32_t>(records_.size() - 1);
+  const auto goal_i = static_cast<int>(goal % tw);
+  const auto goal_j = static_cast<int>(goal / tw);
+
+  rec[start] = {0.0, 0, gen_tag};
+  push({estimate(static_cast<int>(start % tw) - goal_i, static_cast<int>(start / tw) - goal_j),
+        0.0f, start});
+  std::uint32_t expanded = 0;
+  std::uint32_t generated = 1;
+  std::uint32_t heap_operations = 1;
+  bool found = false;
+  while (size > 0) {
+    const std::uint32_t u = pop();
+    ++heap_operations;
+    rec[u].heap_pos = kClosed;
+    if (u == goal) {
+      found = true;
+      break;
+    }
+    ++expanded;
+    if (size > 0) {
+      // The new top is most likely expanded next: start loading the rows of
+      // records and heights around it while this tile is processed.
+      const std::uint32_t next = heap[0].tile;
+      const std::uint32_t above = next > tw ? next - tw - 1 : 0;
+      const std::uint32_t below = std::min(next + tw + 1, last_tile);
+      __builtin_prefetch(rec + above);
+      __builtin_prefetch(rec + above + 2);
+      __builtin_prefetch(rec + below - 2);
+      __builtin_prefetch(rec + below);
+      __builtin_prefetch(height + above);
+      __builtin_prefetch(height + below);
+    }
+    const double gu = rec[u].g;
+    const double hu = height[u];
+    const int ui = static_cast<int>(u % tw) - goal_i;
+    const int uj = static_cast<int>(u / tw) - goal_j;
+    for (unsigned mask = edges[u]; mask != 0; mask &= mask - 1) {
+      const auto d = static_cast<std::size_t>(std::countr_zero(mask));
+      const auto v = static_cast<std::uint32_t>(u + offset[d]);
+      const double c = cost(d, u, v, static_cast<double>(height[v]) - hu);
+      if constexpr (Cost::kMayDrop) {
+        if (c == kInf) continue;
+      }
+      const double gv = gu + c;
+      Record& r = rec[v];
+      if ((r.tag >> 3) != gen) {
+        r.g = gv;
+        r.tag = gen_tag | static_cast<std::uint32_t>(d);
+        push({g_factor * gv + estimate(ui + kDirDx[d], uj + kDirDz[d]), static_cast<float>(gv), v});
+        ++generated;
+        ++heap_operations;
+      } else if (r.heap_pos != kClosed && gv < r.g) {
+        r.g = gv;
+        r.tag = gen_tag | static_cast<std::uint32_t>(d);
+        sift_up(r.heap_pos, {g_factor * gv + estimate(ui + kDirDx[d], uj + kDirDz[d]),
+                             static_cast<float>(gv), v});
+        ++heap_operations;
+      }
+    }
+  }
+  result.expanded = expanded;
+  result.generated = generated;
+  result.heap_operations = heap_operations;
+  if (!found) return false;
+
+  std::size_t length = 1;
+  for (std::uint32_t v = goal; v != start;) {
+    v = static_cast<std::uint32_t>(v - offset[rec[v].tag & 7u]);
+    ++length;
+  }
+  result.tiles.resize(length);
+  result.waypoints.resize(length);
+  std::uint32_t v = goal;
+  for (std::size_t k = length; k-- > 0;) {
+    result.tiles[k] = graph_.coord(TileId{v});
+    result.waypoints[k] = graph_.tile_centre(TileId{v});
+    if (k > 0) v = static_cast<std::uint32_t>(v - offset[rec[v].tag & 7u]);
+  }
+  result.cost = rec[goal].g;
+  return true;
+}
+
+PathResult AStar::find_path(TileCoord start, TileCoord goal, const SearchOptions& options) {
+  // A new generation first, so state() never shows an older query's sets.
+  if (++generation_ == kGenerationLimit) {
+    for (Record& r : records_) r.tag = 0;
+    generation_ = 1;
+  }
+  check_weight(options.weight);
+  const CostModel& model = options.cost;
+  validate(model, graph_.tile_count());
+
   PathResult result;
   const auto unusable = [&](TileCoord c) {
     return !graph_.contains(c) || graph_.blocked(graph_.id(c));
@@ -102,120 +463,49 @@ PathResult AStar::find_path(TileCoord start, TileCoord goal) {
     return result;
   }
 
-  // Lazy reset: a tile's g/parent/heap_pos are valid only when its generation
-  // matches. On wraparound every stamp is cleared once.
-  if (++current_generation_ == 0) {
-    std::fill(generation_.begin(), generation_.end(), 0u);
-    current_generation_ = 1;
-  }
-  const std::uint32_t gen = current_generation_;
-  double* const g = g_.data();
-  std::uint32_t* const parent = parent_.data();
-  std::uint32_t* const pos = heap_pos_.data();
-  std::uint32_t* const stamp = generation_.data();
-  std::uint32_t* const heap = heap_.data();
-  double* const key = heap_keys_.data();  // key[2k] = f, key[2k+1] = g of heap[k]
-  std::uint32_t size = 0;
+  const ScaledEstimate estimate =
+      make_estimate(graph_, model, options.heuristic, options.greedy ? 1.0 : options.weight);
+  const double g_factor = options.greedy ? 0.0 : 1.0;
+  StepLengths length{};
+  for (std::size_t d = 0; d < length.size(); ++d)
+    length[d] = graph_.step_length(static_cast<int>(d));
 
-  // Indexed binary min-heap on (f, -g): ties on f prefer the larger g.
-  // Comparisons are branch-free: their outcome defeats a branch predictor.
-  const auto before = [key](double fa, double ga, std::uint32_t b) {
-    return (fa < key[2 * b]) | ((fa == key[2 * b]) & (ga > key[2 * b + 1]));
-  };
-  const auto place = [&](std::uint32_t at, std::uint32_t v, double f, double gv) {
-    heap[at] = v;
-    key[2 * at] = f;
-    key[2 * at + 1] = gv;
-    pos[v] = at;
-  };
-  const auto sift_up = [&](std::uint32_t at, std::uint32_t v, double f, double gv) {
-    while (at > 0) {
-      const std::uint32_t up = (at - 1) / 2;
-      if (!before(f, gv, up)) break;
-      place(at, heap[up], key[2 * up], key[2 * up + 1]);
-      at = up;
+  // Dispatch once per query to the loop compiled for this combination.
+  const auto with_estimate = [&](const auto& cost) {
+    switch (estimate.shape) {
+      case ScaledEstimate::Shape::Linear:
+        return run(cost, LinearEstimate{estimate.ca, estimate.cb}, g_factor, index(start_id),
+                   index(goal_id), result);
+      case ScaledEstimate::Shape::Hex:
+        return run(cost, HexEstimate{estimate.ca}, g_factor, index(start_id), index(goal_id),
+                   result);
+      case ScaledEstimate::Shape::Euclidean:
+        break;
     }
-    place(at, v, f, gv);
+    return run(cost, EuclideanEstimate{estimate.ca}, g_factor, index(start_id), index(goal_id),
+               result);
   };
-  // Floyd's bottom-up deletion: the hole left by the top sinks to a leaf
-  // along the better children (one comparison per level), then the last
-  // element, usually a large key, rises from there.
-  const auto pop = [&]() {
-    const std::uint32_t top = heap[0];
-    --size;
-    std::uint32_t at = 0;
-    for (std::uint32_t child = 1; child < size; child = 2 * at + 1) {
-      child += (child + 1 < size) & before(key[2 * child + 2], key[2 * child + 3], child);
-      place(at, heap[child], key[2 * child], key[2 * child + 1]);
-      at = child;
-    }
-    if (at != size) sift_up(at, heap[size], key[2 * size], key[2 * size + 1]);
-    return top;
+  const auto with_multipliers = [&](const auto& base) {
+    if (model.tile_multipliers.empty()) return with_estimate(base);
+    using Base = std::decay_t<decltype(base)>;
+    return with_estimate(MultipliedCost<Base>{base, model.tile_multipliers.data()});
   };
-
-  const auto tw = static_cast<std::int64_t>(graph_.tiles_wide());
-  std::array<std::int64_t, kDirections> offset{};
-  for (std::size_t d = 0; d < offset.size(); ++d) offset[d] = kDirDz[d] * tw + kDirDx[d];
-  const StepHeuristic heuristic(graph_);
-  const std::uint32_t s = index(start_id);
-  const std::uint32_t target = index(goal_id);
-
-  stamp[s] = gen;
-  g[s] = 0.0;
-  parent[s] = s;
-  sift_up(size++, s, heuristic(start.i - goal.i, start.j - goal.j), 0.0);
-
-  std::uint32_t expanded = 0;
   bool found = false;
-  while (size > 0) {
-    const std::uint32_t u = pop();
-    pos[u] = kClosed;
-    if (u == target) {
-      found = true;
+  switch (model.kind) {
+    case CostModelKind::Reference:
+      found = with_multipliers(ReferenceCost{length, model.slope_weight});
       break;
-    }
-    // The next top is most likely expanded next: start loading its cost row
-    // (the main cache miss on large maps) while this tile is processed.
-    if (size > 0) __builtin_prefetch(graph_.edge_costs(TileId{heap[0]}).data());
-    ++expanded;
-    const double gu = g[u];
-    const int ui = static_cast<int>(u % static_cast<std::uint32_t>(tw)) - goal.i;
-    const int uj = static_cast<int>(u / static_cast<std::uint32_t>(tw)) - goal.j;
-    const TileId uid{u};
-    const std::span<const float, kDirections> costs = graph_.edge_costs(uid);
-    for (unsigned mask = graph_.edge_mask(uid); mask != 0; mask &= mask - 1) {
-      const auto d = static_cast<std::size_t>(std::countr_zero(mask));
-      const auto v = static_cast<std::uint32_t>(u + offset[d]);
-      const double gv = gu + costs[d];
-      if (stamp[v] != gen) {
-        stamp[v] = gen;
-        g[v] = gv;
-        parent[v] = u;
-        sift_up(size++, v, gv + heuristic(ui + kDirDx[d], uj + kDirDz[d]), gv);
-      } else if (pos[v] != kClosed && gv < g[v]) {
-        g[v] = gv;
-        parent[v] = u;
-        sift_up(pos[v], v, gv + heuristic(ui + kDirDx[d], uj + kDirDz[d]), gv);
-      }
-    }
+    case CostModelKind::UphillDownhill:
+      found =
+          with_multipliers(UphillDownhillCost{length, model.uphill_weight, model.downhill_weight});
+      break;
+    case CostModelKind::Seed:
+    case CostModelKind::Tobler:
+      found = with_multipliers(ModelCost{length, &model, graph_.config().max_slope});
+      break;
   }
-  result.expanded = expanded;
-  if (!found) {  // only if sets_ was built from another graph
-    result.status = SearchStatus::Unreachable;
-    return result;
-  }
-
-  std::size_t length = 1;
-  for (std::uint32_t v = target; v != s; v = parent[v]) ++length;
-  result.tiles.resize(length);
-  result.waypoints.resize(length);
-  std::uint32_t v = target;
-  for (std::size_t k = length; k-- > 0; v = parent[v]) {
-    result.tiles[k] = graph_.coord(TileId{v});
-    result.waypoints[k] = graph_.tile_centre(TileId{v});
-  }
-  result.status = SearchStatus::Found;
-  result.cost = g[target];
+  // Not found: the model dropped every way (or sets_ came from another graph).
+  result.status = found ? SearchStatus::Found : SearchStatus::Unreachable;
   return result;
 }
 

@@ -10,6 +10,37 @@ namespace terranav::nav {
 
 namespace {
 
+struct TopologyName {
+  std::string_view name;
+  Topology topology;
+};
+constexpr std::array<TopologyName, 3> kTopologies = {{
+    {"octile8", Topology::Octile8},
+    {"cardinal4", Topology::Cardinal4},
+    {"hex6", Topology::Hex6},
+}};
+
+struct CornerName {
+  std::string_view name;
+  CornerCutting mode;
+};
+constexpr std::array<CornerName, 3> kCornerModes = {{
+    {"never", CornerCutting::Never},
+    {"always", CornerCutting::Always},
+    {"at-least-one-free", CornerCutting::AtLeastOneFree},
+}};
+
+template <typename Table>
+auto parse_name(const Table& table, std::string_view text, const char* what) {
+  for (const auto& entry : table) {
+    if (entry.name == text) return entry;
+  }
+  std::string valid;
+  for (const auto& entry : table) valid += (valid.empty() ? "" : ", ") + std::string(entry.name);
+  throw Error("unknown " + std::string(what) + " '" + std::string(text) + "' (valid: " + valid +
+              ")");
+}
+
 void validate(const Heightmap& heightmap, const GraphConfig& config) {
   const int max_tile = std::min(heightmap.width(), heightmap.depth()) - 1;
   if (config.tile_size < 1 || config.tile_size > max_tile) {
@@ -21,13 +52,31 @@ void validate(const Heightmap& heightmap, const GraphConfig& config) {
     throw Error("terrain graph: max_slope " + std::to_string(config.max_slope) +
                 " must be finite and >= 0");
   }
-  if (!std::isfinite(config.slope_weight) || config.slope_weight < 0.0) {
-    throw Error("terrain graph: slope_weight " + std::to_string(config.slope_weight) +
-                " must be finite and >= 0");
-  }
 }
 
 }  // namespace
+
+std::string_view to_string(Topology topology) noexcept {
+  for (const TopologyName& n : kTopologies) {
+    if (n.topology == topology) return n.name;
+  }
+  return "unknown";
+}
+
+Topology parse_topology(std::string_view text) {
+  return parse_name(kTopologies, text, "topology").topology;
+}
+
+std::string_view to_string(CornerCutting mode) noexcept {
+  for (const CornerName& n : kCornerModes) {
+    if (n.mode == mode) return n.name;
+  }
+  return "unknown";
+}
+
+CornerCutting parse_corner_cutting(std::string_view text) {
+  return parse_name(kCornerModes, text, "corner cutting mode").mode;
+}
 
 TerrainGraph::TerrainGraph(const Heightmap& heightmap, const GraphConfig& config,
                            std::span<const std::uint8_t> blocked)
@@ -37,6 +86,8 @@ TerrainGraph::TerrainGraph(const Heightmap& heightmap, const GraphConfig& config
   tiles_wide_ = (heightmap.width() - 1) / t;
   tiles_deep_ = (heightmap.depth() - 1) / t;
   tile_metres_ = t * heightmap.spacing();
+  step_length_ = {static_cast<float>(tile_metres_),
+                  static_cast<float>(tile_metres_ * std::numbers::sqrt2)};
   const auto tw = static_cast<std::size_t>(tiles_wide_);
   const auto td = static_cast<std::size_t>(tiles_deep_);
   const std::size_t n = tw * td;
@@ -45,60 +96,96 @@ TerrainGraph::TerrainGraph(const Heightmap& heightmap, const GraphConfig& config
                 " flags, expected " + std::to_string(n) + " (" + std::to_string(tiles_wide_) + "x" +
                 std::to_string(tiles_deep_) + " tiles)");
   }
+  // Bilinear heights stay within the sample range: centring on it halves
+  // the largest stored magnitude, so float keeps the most precision.
+  height_base_ = 0.5 * (static_cast<double>(heightmap.min_height()) + heightmap.max_height());
+  heights_.resize(n);
+  edge_mask_.assign(n, 0);
+  blocked_.assign((n + 63) / 64, 0);
+  for (std::size_t k = 0; k < blocked.size(); ++k) {
+    if (blocked[k] != 0) blocked_[k / 64] |= std::uint64_t{1} << (k % 64);
+  }
 
-  // Slopes use the double heights; heights_ keeps them as float for queries.
-  std::vector<double> h(n);
-  for (std::size_t j = 0; j < td; ++j) {
+  const auto is_blocked = [this](std::size_t k) {
+    return this->blocked(TileId{static_cast<std::uint32_t>(k)});
+  };
+  const auto row_heights = [&](std::size_t j, std::vector<double>& row) {
     const double sz = (static_cast<double>(j) + 0.5) * t;
     for (std::size_t i = 0; i < tw; ++i) {
-      h[j * tw + i] = heightmap.bilinear((static_cast<double>(i) + 0.5) * t, sz);
+      row[i] = heightmap.bilinear((static_cast<double>(i) + 0.5) * t, sz);
     }
-  }
-  heights_.assign(h.begin(), h.end());
-  blocked_.resize(n);
-  for (std::size_t k = 0; k < blocked.size(); ++k) blocked_[k] = blocked[k] != 0 ? 1 : 0;
-  edge_mask_.assign(n, 0);
-  costs_.assign(n * kDirections, std::numeric_limits<float>::infinity());
+  };
+  // Which of the directions E, SE, S, SW (0..3) each tile owns: every edge
+  // is computed once, from its northern or western end, and written to both.
+  const bool octile = config.topology == Topology::Octile8;
+  const bool south_east = octile;
+  const bool south_west = octile || config.topology == Topology::Hex6;
+  const CornerCutting corner = octile ? config.corner_cutting : CornerCutting::Always;
+  const auto corner_ok = [corner](bool open_a, bool open_b) {
+    switch (corner) {
+      case CornerCutting::Never:
+        return open_a && open_b;
+      case CornerCutting::AtLeastOneFree:
+        return open_a || open_b;
+      case CornerCutting::Always:
+        break;
+    }
+    return true;
+  };
 
-  // One pass over tiles: each tile owns its edges towards E, SE, S and SW
-  // (directions 0..3) and writes both ends, so every edge is computed once.
+  // Slopes use double heights and exact lengths, as the model says; two rows
+  // of them at a time.
   const double d_cardinal = tile_metres_;
   const double d_diagonal = tile_metres_ * std::numbers::sqrt2;
   const double max_slope = config.max_slope;
-  const double k = config.slope_weight;
-  const auto try_edge = [&](std::size_t a, std::size_t b, int dir, double d) {
-    const double slope = std::abs(h[b] - h[a]) / d;
-    if (!(slope <= max_slope)) return;
-    const float cost = static_cast<float>(d * (1.0 + k * slope));
-    const int back = (dir + 4) % kDirections;
-    costs_[a * kDirections + static_cast<std::size_t>(dir)] = cost;
-    costs_[b * kDirections + static_cast<std::size_t>(back)] = cost;
+  std::vector<double> row(tw);
+  std::vector<double> next(tw);
+  const auto try_edge = [&](std::size_t a, double ha, std::size_t b, double hb, int dir, double d) {
+    if (!(std::abs(hb - ha) / d <= max_slope)) return;
     edge_mask_[a] = static_cast<std::uint8_t>(edge_mask_[a] | (1u << dir));
-    edge_mask_[b] = static_cast<std::uint8_t>(edge_mask_[b] | (1u << back));
+    edge_mask_[b] = static_cast<std::uint8_t>(edge_mask_[b] | (1u << ((dir + 4) % kDirections)));
   };
+  if (td > 0) row_heights(0, row);
   for (std::size_t j = 0; j < td; ++j) {
     const bool has_south = j + 1 < td;
+    if (has_south) row_heights(j + 1, next);
     for (std::size_t i = 0; i < tw; ++i) {
       const std::size_t a = j * tw + i;
-      if (blocked_[a]) continue;
-      const bool has_east = i + 1 < tw;
-      const bool has_west = i > 0;
-      const bool east_open = has_east && !blocked_[a + 1];
-      const bool south_open = has_south && !blocked_[a + tw];
-      if (east_open) try_edge(a, a + 1, 0, d_cardinal);
-      if (south_open) try_edge(a, a + tw, 2, d_cardinal);
-      // Diagonals also need both cardinal tiles they pass between.
-      if (east_open && south_open && !blocked_[a + tw + 1]) try_edge(a, a + tw + 1, 1, d_diagonal);
-      if (has_west && south_open && !blocked_[a - 1] && !blocked_[a + tw - 1]) {
-        try_edge(a, a + tw - 1, 3, d_diagonal);
+      heights_[a] = static_cast<float>(row[i] - height_base_);
+      if (is_blocked(a)) continue;
+      const bool east_open = i + 1 < tw && !is_blocked(a + 1);
+      const bool south_open = has_south && !is_blocked(a + tw);
+      const bool west_open = i > 0 && !is_blocked(a - 1);
+      if (east_open) try_edge(a, row[i], a + 1, row[i + 1], 0, d_cardinal);
+      if (south_open) try_edge(a, row[i], a + tw, next[i], 2, d_cardinal);
+      if (south_east && has_south && i + 1 < tw && !is_blocked(a + tw + 1) &&
+          corner_ok(east_open, south_open)) {
+        try_edge(a, row[i], a + tw + 1, next[i + 1], 1, d_diagonal);
+      }
+      if (south_west && has_south && i > 0 && !is_blocked(a + tw - 1) &&
+          corner_ok(west_open, south_open)) {
+        try_edge(a, row[i], a + tw - 1, next[i - 1], 3, d_diagonal);
       }
     }
+    std::swap(row, next);
   }
 }
 
 Vec3 TerrainGraph::tile_centre(TileId t) const noexcept {
   const TileCoord c = coord(t);
   return {(c.i + 0.5) * tile_metres_, tile_height(t), (c.j + 0.5) * tile_metres_};
+}
+
+double TerrainGraph::edge_cost(TileId t, int dir, const CostModel& model) const noexcept {
+  if (!has_edge(t, dir)) return std::numeric_limits<double>::infinity();
+  const std::uint32_t from = index(t);
+  const std::uint32_t to = index(neighbour(t, dir));
+  const double dh = static_cast<double>(heights_[to]) - static_cast<double>(heights_[from]);
+  const double base = base_edge_cost(model, step_length(dir), dh, config_.max_slope);
+  if (model.tile_multipliers.empty()) return base;
+  return base * ((static_cast<double>(model.tile_multipliers[from]) +
+                  static_cast<double>(model.tile_multipliers[to])) /
+                 2.0);
 }
 
 std::optional<TileCoord> TerrainGraph::tile_at(double x_m, double z_m) const noexcept {
@@ -110,6 +197,11 @@ std::optional<TileCoord> TerrainGraph::tile_at(double x_m, double z_m) const noe
   // The division may round up to TW (or TD) just below the far edge.
   return TileCoord{std::min(static_cast<std::int32_t>(x_m / tile_metres_), tiles_wide_ - 1),
                    std::min(static_cast<std::int32_t>(z_m / tile_metres_), tiles_deep_ - 1)};
+}
+
+std::size_t TerrainGraph::memory_bytes() const noexcept {
+  return sizeof(*this) + heights_.capacity() * sizeof(float) + edge_mask_.capacity() +
+         blocked_.capacity() * sizeof(std::uint64_t);
 }
 
 }  // namespace terranav::nav

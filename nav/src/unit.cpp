@@ -53,8 +53,8 @@ void Unit::set_speed(double speed_mps) {
   speed_ = speed_mps;
 }
 
-PathResult Unit::move_to(AStar& search, TileCoord goal) {
-  PathResult result = search.find_path(tile_, goal);
+PathResult Unit::move_to(AStar& search, TileCoord goal, const SearchOptions& options) {
+  PathResult result = search.find_path(tile_, goal, options);
   if (result.status != SearchStatus::Found) return result;
   path_.assign({position_});
   if (result.waypoints.size() == 1) {

@@ -43,7 +43,7 @@ BfsComponents bfs_components(const test::ReferenceEdges& ref) {
       ++out.size.back();
       for (int dj = -1; dj <= 1; ++dj) {
         for (int di = -1; di <= 1; ++di) {
-          if ((di == 0 && dj == 0) || !ref.cost(t % tw, t / tw, di, dj)) continue;
+          if ((di == 0 && dj == 0) || !ref.has_edge(t % tw, t / tw, di, dj)) continue;
           const int u = t + dj * tw + di;
           if (out.label[static_cast<std::size_t>(u)] != kUnlabelled) continue;
           out.label[static_cast<std::size_t>(u)] = id;
@@ -130,6 +130,36 @@ struct TerrainCase {
   std::uint32_t seed;
 };
 
+/// Compares the sets of one random terrain under one edge rule with BFS.
+void expect_bfs_components(const TerrainCase& c, Topology topology, CornerCutting corner) {
+  const Heightmap hm = test::random_heightmap(c.w, c.d, c.spacing, c.relief, c.noise, c.seed);
+  const int tw = (c.w - 1) / c.t;
+  const int td = (c.d - 1) / c.t;
+  const auto blocked =
+      test::random_mask(static_cast<std::size_t>(tw * td), c.blocked_fraction, c.seed);
+  const TerrainGraph g(
+      hm,
+      {.tile_size = c.t, .max_slope = c.max_slope, .topology = topology, .corner_cutting = corner},
+      blocked);
+  const ConnectedSets sets(g);
+  const BfsComponents bfs =
+      bfs_components(test::ReferenceEdges(hm, c.t, c.max_slope, 1.0, blocked, topology, corner));
+  SCOPED_TRACE("seed " + std::to_string(c.seed) + " " + std::string(to_string(topology)) + " " +
+               std::string(to_string(corner)));
+  ASSERT_EQ(sets.set_count(), bfs.size.size());
+  EXPECT_GT(sets.set_count(), 3u);  // several components, or the check is weak
+  for (std::size_t k = 0; k < bfs.label.size(); ++k) {
+    const SetId expected = bfs.label[k] == kUnlabelled ? kNoSet : SetId{bfs.label[k]};
+    ASSERT_EQ(sets.set_of(TileId{static_cast<std::uint32_t>(k)}), expected) << "tile " << k;
+  }
+  std::uint32_t largest = 0;
+  for (std::uint32_t s = 0; s < bfs.size.size(); ++s) {
+    EXPECT_EQ(sets.set_size(SetId{s}), bfs.size[s]);
+    if (bfs.size[s] > bfs.size[largest]) largest = s;
+  }
+  EXPECT_EQ(sets.largest(), SetId{largest});
+}
+
 TEST(ConnectedSets, EqualBreadthFirstReachabilityOnRandomTerrain) {
   const TerrainCase cases[] = {
       {97, 81, 1, 1.0, 30.0, 0.5, 0.5, 0.0, 11},
@@ -137,28 +167,12 @@ TEST(ConnectedSets, EqualBreadthFirstReachabilityOnRandomTerrain) {
       {90, 130, 3, 2.0, 80.0, 1.0, 0.4, 0.3, 13},
   };
   for (const TerrainCase& c : cases) {
-    const Heightmap hm = test::random_heightmap(c.w, c.d, c.spacing, c.relief, c.noise, c.seed);
-    const int tw = (c.w - 1) / c.t;
-    const int td = (c.d - 1) / c.t;
-    const auto blocked =
-        test::random_mask(static_cast<std::size_t>(tw * td), c.blocked_fraction, c.seed);
-    const TerrainGraph g(hm, {.tile_size = c.t, .max_slope = c.max_slope}, blocked);
-    const ConnectedSets sets(g);
-    const BfsComponents bfs =
-        bfs_components(test::ReferenceEdges(hm, c.t, c.max_slope, 1.0, blocked));
-    SCOPED_TRACE("seed " + std::to_string(c.seed));
-    ASSERT_EQ(sets.set_count(), bfs.size.size());
-    EXPECT_GT(sets.set_count(), 3u);  // several components, or the check is weak
-    for (std::size_t k = 0; k < bfs.label.size(); ++k) {
-      const SetId expected = bfs.label[k] == kUnlabelled ? kNoSet : SetId{bfs.label[k]};
-      ASSERT_EQ(sets.set_of(TileId{static_cast<std::uint32_t>(k)}), expected) << "tile " << k;
+    for (const CornerCutting corner :
+         {CornerCutting::Never, CornerCutting::Always, CornerCutting::AtLeastOneFree}) {
+      expect_bfs_components(c, Topology::Octile8, corner);
     }
-    std::uint32_t largest = 0;
-    for (std::uint32_t s = 0; s < bfs.size.size(); ++s) {
-      EXPECT_EQ(sets.set_size(SetId{s}), bfs.size[s]);
-      if (bfs.size[s] > bfs.size[largest]) largest = s;
-    }
-    EXPECT_EQ(sets.largest(), SetId{largest});
+    expect_bfs_components(c, Topology::Cardinal4, CornerCutting::Never);
+    expect_bfs_components(c, Topology::Hex6, CornerCutting::Never);
   }
 }
 

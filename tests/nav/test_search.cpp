@@ -1,5 +1,6 @@
 #include "terranav/nav/search.hpp"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -12,9 +13,12 @@
 
 #include "random_terrain.hpp"
 #include "reference_edges.hpp"
+#include "test_support.hpp"
 
 namespace terranav::nav {
 namespace {
+
+using ::testing::HasSubstr;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 const double kSqrt2 = std::sqrt(2.0);
@@ -28,8 +32,8 @@ bool close(double cost, double optimal) {
 }
 
 /// Textbook Dijkstra over the independent model: distances from `source` to
-/// every tile (+inf where unreachable).
-std::vector<double> dijkstra(const test::ReferenceEdges& ref, int source) {
+/// every tile (+inf where unreachable), following directed edge costs.
+std::vector<double> dijkstra(const test::ReferenceEdges& ref, const CostModel& model, int source) {
   const int tw = ref.tiles_wide();
   std::vector<double> dist(static_cast<std::size_t>(tw * ref.tiles_deep()), kInf);
   using Entry = std::pair<double, int>;
@@ -43,7 +47,7 @@ std::vector<double> dijkstra(const test::ReferenceEdges& ref, int source) {
     for (int dj = -1; dj <= 1; ++dj) {
       for (int di = -1; di <= 1; ++di) {
         if (di == 0 && dj == 0) continue;
-        const auto c = ref.cost(u % tw, u / tw, di, dj);
+        const auto c = ref.cost(u % tw, u / tw, di, dj, model);
         if (!c) continue;
         const int v = u + dj * tw + di;
         if (du + *c < dist[static_cast<std::size_t>(v)]) {
@@ -57,9 +61,10 @@ std::vector<double> dijkstra(const test::ReferenceEdges& ref, int source) {
 }
 
 /// Checks that `r` is a connected path of existing edges from start to goal
-/// whose graph and model costs add up; returns its cost under the model.
-double check_path(const TerrainGraph& g, const test::ReferenceEdges& ref, const PathResult& r,
-                  TileCoord start, TileCoord goal) {
+/// whose graph and reported costs add up; returns its cost under the
+/// independent model.
+double check_path(const TerrainGraph& g, const test::ReferenceEdges& ref, const CostModel& model,
+                  const PathResult& r, TileCoord start, TileCoord goal) {
   EXPECT_FALSE(r.tiles.empty());
   if (r.tiles.empty()) return kInf;
   EXPECT_EQ(r.tiles.front(), start);
@@ -77,19 +82,26 @@ double check_path(const TerrainGraph& g, const test::ReferenceEdges& ref, const 
     const TileCoord b = r.tiles[k];
     const int di = b.i - a.i;
     const int dj = b.j - a.j;
-    EXPECT_TRUE(std::abs(di) <= 1 && std::abs(dj) <= 1 && (di != 0 || dj != 0));
     int dir = 0;
     while (dir < kDirections && (kDirDx[dir] != di || kDirDz[dir] != dj)) ++dir;
-    EXPECT_LT(dir, kDirections);
     if (dir == kDirections || !g.has_edge(g.id(a), dir)) {
       ADD_FAILURE() << "no edge between consecutive path tiles";
       return kInf;
     }
-    graph_sum += g.edge_cost(g.id(a), dir);
-    model_sum += ref.cost(a.i, a.j, di, dj).value_or(kInf);
+    graph_sum += g.edge_cost(g.id(a), dir, model);
+    model_sum += ref.cost(a.i, a.j, di, dj, model).value_or(kInf);
   }
-  EXPECT_DOUBLE_EQ(r.cost, graph_sum);
+  EXPECT_NEAR(r.cost, graph_sum, 1e-9 * graph_sum);
   return model_sum;
+}
+
+/// True iff a tile has an edge in the independent model (under `model`
+/// when it drops edges).
+bool has_model_edge(const test::ReferenceEdges& ref, const CostModel& model, int i, int j) {
+  for (int d = 0; d < kDirections; ++d) {
+    if (ref.cost(i, j, kDirDx[d], kDirDz[d], model)) return true;
+  }
+  return false;
 }
 
 struct TerrainCase {
@@ -114,37 +126,35 @@ TEST(AStar, MatchesIndependentDijkstraOnRandomTerrain) {
     const int td = (c.d - 1) / c.t;
     const auto blocked =
         test::random_mask(static_cast<std::size_t>(tw * td), c.blocked_fraction, c.seed);
-    const TerrainGraph g(
-        hm, {.tile_size = c.t, .max_slope = c.max_slope, .slope_weight = c.slope_weight}, blocked);
+    const TerrainGraph g(hm, {.tile_size = c.t, .max_slope = c.max_slope}, blocked);
     const ConnectedSets sets(g);
     const test::ReferenceEdges ref(hm, c.t, c.max_slope, c.slope_weight, blocked);
-    const auto has_model_edge = [&](int i, int j) {
-      for (int d = 0; d < kDirections; ++d) {
-        if (ref.cost(i, j, kDirDx[d], kDirDz[d])) return true;
-      }
-      return false;
-    };
+    const SearchOptions options{.cost = {.slope_weight = c.slope_weight}};
     AStar reused(g, sets);  // answers every query of this terrain
     std::mt19937 rng(c.seed);
     std::uniform_int_distribution<int> pick_i(0, tw - 1);
     std::uniform_int_distribution<int> pick_j(0, td - 1);
     for (int source = 0; source < 10; ++source) {
       TileCoord start{pick_i(rng), pick_j(rng)};
-      while (ref.blocked(start.i, start.j) || !has_model_edge(start.i, start.j)) {
+      while (ref.blocked(start.i, start.j) ||
+             !has_model_edge(ref, options.cost, start.i, start.j)) {
         start = {pick_i(rng), pick_j(rng)};
       }
-      const std::vector<double> dist = dijkstra(ref, start.j * tw + start.i);
+      const std::vector<double> dist = dijkstra(ref, options.cost, start.j * tw + start.i);
       for (int q = 0; q < 25; ++q) {
         const TileCoord goal{pick_i(rng), pick_j(rng)};
-        const PathResult r = reused.find_path(start, goal);
-        const PathResult fresh = AStar(g, sets).find_path(start, goal);
+        const PathResult r = reused.find_path(start, goal, options);
+        const PathResult fresh = AStar(g, sets).find_path(start, goal, options);
         EXPECT_EQ(fresh.status, r.status);
         EXPECT_EQ(fresh.tiles, r.tiles);
         EXPECT_EQ(fresh.cost, r.cost);
         EXPECT_EQ(fresh.expanded, r.expanded);
+        EXPECT_EQ(fresh.generated, r.generated);
+        EXPECT_EQ(fresh.heap_operations, r.heap_operations);
 
         const double optimal = dist[static_cast<std::size_t>(goal.j * tw + goal.i)];
-        if (ref.blocked(goal.i, goal.j) || (!has_model_edge(goal.i, goal.j) && !(goal == start))) {
+        if (ref.blocked(goal.i, goal.j) ||
+            (!has_model_edge(ref, options.cost, goal.i, goal.j) && !(goal == start))) {
           EXPECT_EQ(r.status, SearchStatus::InvalidGoal);
           ++invalid_goal;
         } else if (optimal == kInf) {
@@ -155,7 +165,7 @@ TEST(AStar, MatchesIndependentDijkstraOnRandomTerrain) {
         } else {
           ASSERT_EQ(r.status, SearchStatus::Found);
           EXPECT_TRUE(close(r.cost, optimal)) << r.cost << " vs " << optimal;
-          EXPECT_TRUE(close(check_path(g, ref, r, start, goal), optimal));
+          EXPECT_TRUE(close(check_path(g, ref, options.cost, r, start, goal), optimal));
           ++found;
         }
       }
@@ -165,6 +175,279 @@ TEST(AStar, MatchesIndependentDijkstraOnRandomTerrain) {
   EXPECT_GE(found, 200);
   EXPECT_GE(unreachable, 20);
   EXPECT_GE(invalid_goal, 20);
+}
+
+constexpr Heuristic kAllHeuristics[] = {Heuristic::Zero,      Heuristic::Manhattan,
+                                        Heuristic::Chebyshev, Heuristic::Octile,
+                                        Heuristic::Euclidean, Heuristic::Hex};
+
+struct EdgeRule {
+  Topology topology;
+  CornerCutting corner;
+};
+constexpr EdgeRule kAllRules[] = {{Topology::Octile8, CornerCutting::Never},
+                                  {Topology::Octile8, CornerCutting::Always},
+                                  {Topology::Octile8, CornerCutting::AtLeastOneFree},
+                                  {Topology::Cardinal4, CornerCutting::Never},
+                                  {Topology::Hex6, CornerCutting::Never}};
+
+/// One small random terrain with blocked tiles, its graph for `rule`, and
+/// the independent model.
+struct SmallWorld {
+  static constexpr int kSamples = 36;  // 35 x 35 tiles at t = 1
+  Heightmap hm = test::random_heightmap(kSamples, kSamples, 1.0, 12.0, 0.4, 31);
+  std::vector<std::uint8_t> blocked = test::random_mask(35 * 35, 0.15, 31);
+  std::vector<float> multipliers = [] {
+    std::vector<float> m(35 * 35);
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> pick(0.4f, 3.0f);
+    for (float& x : m) x = pick(rng);
+    return m;
+  }();
+  EdgeRule rule;
+  TerrainGraph g;
+  ConnectedSets sets;
+  test::ReferenceEdges ref;
+
+  explicit SmallWorld(EdgeRule r)
+      : rule(r),
+        g(hm,
+          {.tile_size = 1, .max_slope = 0.7, .topology = r.topology, .corner_cutting = r.corner},
+          blocked),
+        sets(g),
+        ref(hm, 1, 0.7, 1.0, blocked, r.topology, r.corner) {}
+
+  /// Every cost model, each with its own parameters, one with multipliers.
+  std::vector<CostModel> models() const {
+    return {
+        {.slope_weight = 1.5},
+        {.kind = CostModelKind::Seed},
+        {.kind = CostModelKind::Tobler},
+        {.kind = CostModelKind::UphillDownhill, .uphill_weight = 4.0, .downhill_weight = 0.2},
+        {.slope_weight = 0.5, .tile_multipliers = multipliers},
+    };
+  }
+
+  /// Deterministic walkable tiles to start from.
+  std::vector<TileCoord> starts(const CostModel& model, int count) const {
+    std::vector<TileCoord> out;
+    std::mt19937 rng(static_cast<std::uint32_t>(count) * 7u + 1u);
+    std::uniform_int_distribution<int> pick(0, 34);
+    while (static_cast<int>(out.size()) < count) {
+      const TileCoord c{pick(rng), pick(rng)};
+      if (!ref.blocked(c.i, c.j) && has_model_edge(ref, model, c.i, c.j)) out.push_back(c);
+    }
+    return out;
+  }
+};
+
+TEST(AStar, EveryHeuristicOnEveryTopologyAndCostModelIsOptimal) {
+  int found = 0;
+  int checked_h = 0;
+  for (const EdgeRule& rule : kAllRules) {
+    const SmallWorld w(rule);
+    AStar astar(w.g, w.sets);
+    for (const CostModel& model : w.models()) {
+      SCOPED_TRACE(std::string(to_string(rule.topology)) + " " +
+                   std::string(to_string(rule.corner)) + " " + std::string(to_string(model.kind)) +
+                   (model.tile_multipliers.empty() ? "" : " multipliers"));
+      for (const TileCoord start : w.starts(model, 2)) {
+        const std::vector<double> dist = dijkstra(w.ref, model, start.j * 35 + start.i);
+        for (const Heuristic h : kAllHeuristics) {
+          SCOPED_TRACE(std::string(to_string(h)));
+          // Admissible: h(start -> t) never exceeds the optimal cost.
+          for (int t = 0; t < 35 * 35; ++t) {
+            const double optimal = dist[static_cast<std::size_t>(t)];
+            if (optimal == kInf) continue;
+            const double estimate = heuristic_distance(w.g, model, h, start, {t % 35, t / 35});
+            EXPECT_LE(estimate, optimal * (1 + 1e-12)) << "tile " << t;
+            ++checked_h;
+          }
+          for (int goal = 0; goal < 35 * 35; goal += 97) {
+            const TileCoord gc{goal % 35, goal / 35};
+            const double optimal = dist[static_cast<std::size_t>(goal)];
+            if (optimal == kInf || gc == start) continue;
+            const PathResult r = astar.find_path(start, gc, {.heuristic = h, .cost = model});
+            ASSERT_EQ(r.status, SearchStatus::Found);
+            EXPECT_TRUE(close(r.cost, optimal)) << r.cost << " vs " << optimal;
+            EXPECT_TRUE(close(check_path(w.g, w.ref, model, r, start, gc), optimal));
+            EXPECT_GE(r.generated, r.expanded);
+            EXPECT_GE(r.heap_operations, r.generated + r.expanded);
+            ++found;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GE(found, 5 * 5 * 2 * 6 * 6);  // most goals reachable in every combination
+  EXPECT_GE(checked_h, 100000);
+}
+
+TEST(AStar, HeuristicsAreConsistentOnEveryEdge) {
+  // h(u) <= c(u, v) + h(v) for every edge and a few goals: the property that
+  // makes A* without reopening optimal.
+  for (const EdgeRule& rule : kAllRules) {
+    const SmallWorld w(rule);
+    for (const CostModel& model : w.models()) {
+      for (const Heuristic h : kAllHeuristics) {
+        int edges = 0;
+        for (const TileCoord goal : {TileCoord{3, 4}, TileCoord{30, 17}}) {
+          for (std::uint32_t u = 0; u < w.g.tile_count(); ++u) {
+            const TileCoord uc = w.g.coord(TileId{u});
+            const double hu = heuristic_distance(w.g, model, h, uc, goal);
+            for (int d = 0; d < kDirections; ++d) {
+              const double c = w.g.edge_cost(TileId{u}, d, model);
+              if (c == kInf) continue;
+              const TileCoord vc = w.g.coord(w.g.neighbour(TileId{u}, d));
+              const double hv = heuristic_distance(w.g, model, h, vc, goal);
+              ASSERT_LE(hu, c + hv + 1e-12 * hu)
+                  << to_string(rule.topology) << " " << to_string(model.kind) << " " << to_string(h)
+                  << " at " << uc.i << "," << uc.j << " dir " << d;
+              ++edges;
+            }
+          }
+        }
+        EXPECT_GT(edges, 2000);
+      }
+    }
+  }
+}
+
+TEST(AStar, WeightedStaysWithinWeightTimesOptimalAndGreedyFindsAPath) {
+  int checked = 0;
+  std::uint64_t greedy_expanded = 0;
+  std::uint64_t exact_expanded = 0;
+  for (const EdgeRule& rule : {kAllRules[0], kAllRules[3], kAllRules[4]}) {
+    const SmallWorld w(rule);
+    AStar astar(w.g, w.sets);
+    for (const CostModel& model : w.models()) {
+      for (const TileCoord start : w.starts(model, 2)) {
+        const std::vector<double> dist = dijkstra(w.ref, model, start.j * 35 + start.i);
+        for (int goal = 5; goal < 35 * 35; goal += 61) {
+          const TileCoord gc{goal % 35, goal / 35};
+          const double optimal = dist[static_cast<std::size_t>(goal)];
+          if (optimal == kInf || gc == start) continue;
+          for (const Heuristic h : {Heuristic::Octile, Heuristic::Manhattan, Heuristic::Hex}) {
+            const PathResult exact = astar.find_path(start, gc, {.heuristic = h, .cost = model});
+            for (const double weight : {1.5, 4.0}) {
+              const PathResult r =
+                  astar.find_path(start, gc, {.heuristic = h, .weight = weight, .cost = model});
+              ASSERT_EQ(r.status, SearchStatus::Found);
+              EXPECT_GE(r.cost, optimal * (1 - 1e-6));
+              EXPECT_LE(r.cost, weight * optimal * (1 + 1e-6));
+              EXPECT_NEAR(check_path(w.g, w.ref, model, r, start, gc), r.cost, 1e-6 * r.cost);
+              ++checked;
+            }
+            const PathResult greedy =
+                astar.find_path(start, gc, {.heuristic = h, .greedy = true, .cost = model});
+            ASSERT_EQ(greedy.status, SearchStatus::Found);
+            EXPECT_GE(greedy.cost, optimal * (1 - 1e-6));
+            EXPECT_NEAR(check_path(w.g, w.ref, model, greedy, start, gc), greedy.cost,
+                        1e-6 * greedy.cost);
+            greedy_expanded += greedy.expanded;
+            exact_expanded += exact.expanded;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GE(checked, 500);
+  // Greedy best-first heads for the goal: far fewer expansions overall.
+  EXPECT_LT(greedy_expanded, exact_expanded / 2);
+}
+
+TEST(AStar, DirectedCostsDifferUphillAndDownhill) {
+  // 4 x 1 tiles on a ramp rising 1 m per tile eastwards (s = 2, t = 1):
+  // columns of samples 0, 1, 2, 3, 4 m; tile centres 0.5, 1.5, 2.5, 3.5 m.
+  std::vector<float> h;
+  for (int z = 0; z < 2; ++z) {
+    for (int x = 0; x < 5; ++x) h.push_back(static_cast<float>(x));
+  }
+  const TerrainGraph g(Heightmap(5, 2, 2.0, h), {.tile_size = 1, .max_slope = 0.6});
+  const ConnectedSets sets(g);
+  AStar astar(g, sets);
+  // Uphill-downhill: 3 steps of d = 2, |dh| = 1: up 2 + 3 * 1 = 5 each, down 2 + 0.5 * 1.
+  const CostModel updown{
+      .kind = CostModelKind::UphillDownhill, .uphill_weight = 3.0, .downhill_weight = 0.5};
+  EXPECT_DOUBLE_EQ(astar.find_path({0, 0}, {3, 0}, {.cost = updown}).cost, 3 * 5.0);
+  EXPECT_DOUBLE_EQ(astar.find_path({3, 0}, {0, 0}, {.cost = updown}).cost, 3 * 2.5);
+  // Tobler, gradient +-0.5: v = 6 exp(-3.5 * 0.55) or 6 exp(-3.5 * 0.45) km/h.
+  const CostModel tobler{.kind = CostModelKind::Tobler};
+  const double up = 3 * 2.0 / (6 * std::exp(-3.5 * 0.55) / 3.6);
+  const double down = 3 * 2.0 / (6 * std::exp(-3.5 * 0.45) / 3.6);
+  EXPECT_NEAR(astar.find_path({0, 0}, {3, 0}, {.cost = tobler}).cost, up, 1e-9 * up);
+  EXPECT_NEAR(astar.find_path({3, 0}, {0, 0}, {.cost = tobler}).cost, down, 1e-9 * down);
+}
+
+TEST(AStar, SeedModelDropsEdgesAtTheMaxSlope) {
+  // 2 x 1 tiles, slope exactly 0.5 = max: the graph keeps the edge (so the
+  // tiles share a set) but the seed rule drops it: the search runs dry.
+  const Heightmap hm(3, 2, 1.0, {0.0f, 0.5f, 1.0f, 0.0f, 0.5f, 1.0f});
+  const TerrainGraph g(hm, {.tile_size = 1, .max_slope = 0.5});
+  const ConnectedSets sets(g);
+  AStar astar(g, sets);
+  const PathResult seed = astar.find_path({0, 0}, {1, 0}, {.cost = {.kind = CostModelKind::Seed}});
+  EXPECT_EQ(seed.status, SearchStatus::Unreachable);
+  EXPECT_EQ(seed.expanded, 1u);
+  EXPECT_TRUE(seed.tiles.empty());
+  const PathResult reference = astar.find_path({0, 0}, {1, 0});
+  EXPECT_EQ(reference.status, SearchStatus::Found);
+  EXPECT_DOUBLE_EQ(reference.cost, 1.5);
+}
+
+TEST(AStar, StatesOfTheLastQuery) {
+  const SmallWorld w(kAllRules[0]);
+  AStar astar(w.g, w.sets);
+  const auto count = [&](NodeState s) {
+    std::uint32_t n = 0;
+    for (std::uint32_t t = 0; t < w.g.tile_count(); ++t) n += astar.state(TileId{t}) == s ? 1 : 0;
+    return n;
+  };
+  EXPECT_EQ(count(NodeState::Unvisited), w.g.tile_count());  // before any query
+  const std::vector<TileCoord> ends = w.starts({}, 2);
+  const PathResult r = astar.find_path(ends[0], ends[1], {.heuristic = Heuristic::Zero});
+  ASSERT_EQ(r.status, SearchStatus::Found);
+  ASSERT_GT(r.expanded, 20u);
+  // Closed: every expanded tile and the goal; open: generated, never expanded.
+  EXPECT_EQ(count(NodeState::Closed), r.expanded + 1);
+  EXPECT_EQ(count(NodeState::Open), r.generated - r.expanded - 1);
+  EXPECT_EQ(astar.state(w.g.id(ends[0])), NodeState::Closed);
+  EXPECT_EQ(astar.state(w.g.id(ends[1])), NodeState::Closed);
+  // A query that searches nothing leaves nothing visited.
+  EXPECT_EQ(astar.find_path(ends[0], ends[0]).status, SearchStatus::Found);
+  EXPECT_EQ(count(NodeState::Unvisited), w.g.tile_count());
+}
+
+TEST(AStar, RejectsInvalidOptions) {
+  const SmallWorld w(kAllRules[0]);
+  AStar astar(w.g, w.sets);
+  const TileCoord a = w.starts({}, 1)[0];
+  EXPECT_EQ(test::error_of([&] { astar.find_path(a, a, {.weight = 0.5}); }),
+            "search: weight 0.5 must be finite and >= 1");
+  EXPECT_THAT(test::error_of([&] { astar.find_path(a, a, {.weight = std::nan("")}); }),
+              HasSubstr("weight nan"));
+  EXPECT_THAT(test::error_of([&] { astar.find_path(a, a, {.weight = kInf}); }),
+              HasSubstr("weight inf"));
+  EXPECT_THAT(test::error_of([&] { astar.find_path(a, a, {.cost = {.slope_weight = -1.0}}); }),
+              HasSubstr("slope weight -1"));
+  const std::vector<float> short_layer(10, 1.0f);
+  EXPECT_THAT(
+      test::error_of([&] { astar.find_path(a, a, {.cost = {.tile_multipliers = short_layer}}); }),
+      HasSubstr("10 values"));
+  EXPECT_EQ(test::error_of([&] { astar.find_path(a, a, {.weight = 1.0}); }), "no error");
+}
+
+TEST(AStar, SearchMemoryIsSixteenBytesPerTilePlusTheHeap) {
+  const Heightmap hm = test::random_heightmap(201, 201, 1.0, 30.0, 0.3, 4);
+  const TerrainGraph g(hm, {.tile_size = 1});
+  const ConnectedSets sets(g);
+  AStar astar(g, sets);
+  const auto n = static_cast<double>(g.tile_count());
+  EXPECT_LE(static_cast<double>(astar.memory_bytes()) / n, 16.5);
+  ASSERT_EQ(astar.find_path({0, 0}, {199, 199}, {.heuristic = Heuristic::Zero}).status,
+            SearchStatus::Found);
+  // Graph and search together after a Dijkstra over the whole map.
+  EXPECT_LE(static_cast<double>(astar.memory_bytes() + g.memory_bytes()) / n, 32.0);
 }
 
 TEST(AStar, DetoursAroundAWallWithoutCuttingCorners) {
@@ -260,7 +543,37 @@ TEST(AStar, TilesWithoutEdgesAreInvalidEndpoints) {
   EXPECT_EQ(astar.find_path({0, 0}, {2, 2}).status, SearchStatus::Found);
 }
 
+TEST(AStar, HeuristicValuesByHand) {
+  // Flat, t = 1: cardinal step 1, diagonal step float(sqrt2).
+  const TerrainGraph g(flat(11, 11), {.tile_size = 1});
+  const double diag = g.step_length(1);
+  const CostModel reference{};
+  EXPECT_EQ(heuristic_distance(g, reference, Heuristic::Octile, {0, 0}, {3, 1}), 2 + diag);
+  EXPECT_EQ(heuristic_distance(g, reference, Heuristic::Chebyshev, {0, 0}, {3, 1}), 3.0);
+  EXPECT_EQ(heuristic_distance(g, reference, Heuristic::Manhattan, {0, 0}, {3, 1}), 4 * diag / 2);
+  EXPECT_EQ(heuristic_distance(g, reference, Heuristic::Zero, {0, 0}, {3, 1}), 0.0);
+  EXPECT_NEAR(heuristic_distance(g, reference, Heuristic::Euclidean, {0, 0}, {3, 1}),
+              std::sqrt(10.0), 1e-6);
+  // Hex (2, -1): (2 + 1 + 1) / 2 = 2 hex steps; on Octile8 a diagonal
+  // (1, 1) is 2 hex steps, so each is worth diag / 2.
+  EXPECT_EQ(heuristic_distance(g, reference, Heuristic::Hex, {0, 1}, {2, 0}), diag);
+  const TerrainGraph hex(flat(11, 11), {.tile_size = 1, .topology = Topology::Hex6});
+  EXPECT_EQ(heuristic_distance(hex, reference, Heuristic::Hex, {0, 1}, {2, 0}), 2.0);
+  // Seed: every step costs at least 1, diagonal too.
+  const CostModel seed{.kind = CostModelKind::Seed};
+  EXPECT_EQ(heuristic_distance(g, seed, Heuristic::Octile, {0, 0}, {3, 1}), 3.0);
+  // Multipliers scale by their minimum.
+  const std::vector<float> m(100, 0.5f);
+  EXPECT_EQ(heuristic_distance(g, {.tile_multipliers = m}, Heuristic::Chebyshev, {0, 0}, {3, 1}),
+            1.5);
+}
+
 TEST(AStar, StatusNamesAndOctileDistance) {
+  for (const Heuristic h : kAllHeuristics) EXPECT_EQ(parse_heuristic(to_string(h)), h);
+  EXPECT_EQ(to_string(Heuristic::Chebyshev), "chebyshev");
+  EXPECT_EQ(test::error_of([] { parse_heuristic("diagonal"); }),
+            "unknown heuristic 'diagonal' (valid: zero, manhattan, chebyshev, octile, euclidean, "
+            "hex)");
   EXPECT_EQ(to_string(SearchStatus::Found), "found");
   EXPECT_EQ(to_string(SearchStatus::Unreachable), "unreachable");
   EXPECT_EQ(to_string(SearchStatus::InvalidStart), "invalid_start");

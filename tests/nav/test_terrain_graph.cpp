@@ -9,6 +9,7 @@
 
 #include "random_terrain.hpp"
 #include "reference_edges.hpp"
+#include "test_support.hpp"
 
 namespace terranav::nav {
 namespace {
@@ -76,23 +77,40 @@ TEST(TerrainGraph, EdgeCostsFromTheFormula) {
   // 3 x 3 samples, s = 2, t = 1; every row is 0 0 2, so H = 0 in column 0
   // and H = (0 + 2 + 0 + 2) / 4 = 1 in column 1.
   const Heightmap hm(3, 3, 2.0, {0, 0, 2, 0, 0, 2, 0, 0, 2});
-  const TerrainGraph g(hm, {.tile_size = 1, .max_slope = 0.6, .slope_weight = 2.0});
+  const TerrainGraph g(hm, {.tile_size = 1, .max_slope = 0.6});
+  const CostModel k2{.slope_weight = 2.0};
   const TileId a = at(g, 0, 0);
   // East: d = 2, slope = 1/2, cost = 2 (1 + 2 * 0.5) = 4.
-  EXPECT_FLOAT_EQ(g.edge_cost(a, kE), 4.0f);
+  EXPECT_DOUBLE_EQ(g.edge_cost(a, kE, k2), 4.0);
   // South: flat, d = 2, cost = 2.
-  EXPECT_FLOAT_EQ(g.edge_cost(a, kS), 2.0f);
-  // South-east: d = 2 sqrt2, slope = 1 / (2 sqrt2), cost = 2 sqrt2 + 2 * 1.
-  EXPECT_FLOAT_EQ(g.edge_cost(a, kSE), static_cast<float>(2 * kSqrt2 + 2.0));
+  EXPECT_DOUBLE_EQ(g.edge_cost(a, kS, k2), 2.0);
+  // South-east: d = 2 sqrt2 (float precision), slope = 1 / (2 sqrt2), cost = 2 sqrt2 + 2 * 1.
+  EXPECT_NEAR(g.edge_cost(a, kSE, k2), 2 * kSqrt2 + 2.0, 1e-6);
   // Same edges seen from the other end.
-  EXPECT_FLOAT_EQ(g.edge_cost(at(g, 1, 0), kW), 4.0f);
-  EXPECT_FLOAT_EQ(g.edge_cost(at(g, 1, 1), kNW), static_cast<float>(2 * kSqrt2 + 2.0));
-  EXPECT_FLOAT_EQ(g.edge_cost(at(g, 1, 0), kSW), static_cast<float>(2 * kSqrt2 + 2.0));
+  EXPECT_DOUBLE_EQ(g.edge_cost(at(g, 1, 0), kW, k2), 4.0);
+  EXPECT_NEAR(g.edge_cost(at(g, 1, 1), kNW, k2), 2 * kSqrt2 + 2.0, 1e-6);
+  EXPECT_NEAR(g.edge_cost(at(g, 1, 0), kSW, k2), 2 * kSqrt2 + 2.0, 1e-6);
+  // Uphill-downhill: east climbs 1 m, west descends it.
+  const CostModel updown{
+      .kind = CostModelKind::UphillDownhill, .uphill_weight = 3.0, .downhill_weight = 0.5};
+  EXPECT_DOUBLE_EQ(g.edge_cost(a, kE, updown), 2.0 * (1 + 3.0 * 0.5));
+  EXPECT_DOUBLE_EQ(g.edge_cost(at(g, 1, 0), kW, updown), 2.0 * (1 + 0.5 * 0.5));
+  // Tile multipliers average over the edge's ends: (1 + 3) / 2 = 2.
+  const std::vector<float> m = {1.0f, 3.0f, 1.0f, 1.0f};
+  EXPECT_DOUBLE_EQ(g.edge_cost(a, kE, {.tile_multipliers = m}), 2.0 * 1.5 * 2.0);
   // Off-grid directions do not exist.
   EXPECT_FALSE(g.has_edge(a, kW));
   EXPECT_FALSE(g.has_edge(a, kN));
-  EXPECT_EQ(g.edge_cost(a, kN), std::numeric_limits<float>::infinity());
+  EXPECT_EQ(g.edge_cost(a, kN, k2), std::numeric_limits<double>::infinity());
   EXPECT_EQ(g.edge_mask(a), (1u << kE) | (1u << kSE) | (1u << kS));
+}
+
+TEST(TerrainGraph, StepLengthsAreFloatRoundedDistances) {
+  const TerrainGraph g(flat(7, 5, 0.5), {.tile_size = 2});
+  EXPECT_EQ(g.step_length(kE), 1.0);
+  EXPECT_EQ(g.step_length(kN), 1.0);
+  EXPECT_EQ(g.step_length(kSE), static_cast<double>(static_cast<float>(kSqrt2)));
+  EXPECT_EQ(g.step_length(kNW), g.step_length(kSE));
 }
 
 TEST(TerrainGraph, SlopeEqualToMaxIsWalkable) {
@@ -102,11 +120,11 @@ TEST(TerrainGraph, SlopeEqualToMaxIsWalkable) {
   const TerrainGraph at_max(hm, {.tile_size = 1, .max_slope = 0.5});
   EXPECT_TRUE(at_max.has_edge(TileId{0}, kE));
   EXPECT_TRUE(at_max.has_edge(TileId{1}, kW));
-  EXPECT_FLOAT_EQ(at_max.edge_cost(TileId{0}, kE), 1.5f);
+  EXPECT_DOUBLE_EQ(at_max.edge_cost(TileId{0}, kE, {}), 1.5);
   const TerrainGraph below(hm, {.tile_size = 1, .max_slope = std::nextafter(0.5, 0.0)});
   EXPECT_FALSE(below.has_edge(TileId{0}, kE));
   EXPECT_FALSE(below.has_edge(TileId{1}, kW));
-  EXPECT_EQ(below.edge_cost(TileId{0}, kE), std::numeric_limits<float>::infinity());
+  EXPECT_EQ(below.edge_cost(TileId{0}, kE, {}), std::numeric_limits<double>::infinity());
   // A slope just above 0.5 (last height one float step higher) is not walkable.
   const Heightmap steeper(
       3, 2, 1.0, {0.0f, 0.5f, std::nextafter(1.0f, 2.0f), 0.0f, 0.5f, std::nextafter(1.0f, 2.0f)});
@@ -143,12 +161,12 @@ TEST(TerrainGraph, BlockedTilesHaveNoEdgesAndDiagonalsDoNotCutCorners) {
   EXPECT_EQ(g.edge_mask(at(g, 1, 0)), (1u << kE) | (1u << kW));
   // (0,1): N and S only.
   EXPECT_EQ(g.edge_mask(at(g, 0, 1)), (1u << kN) | (1u << kS));
-  EXPECT_EQ(g.edge_cost(at(g, 0, 0), kE), 1.0f);
+  EXPECT_EQ(g.edge_cost(at(g, 0, 0), kE, {}), 1.0);
 
   // Without the block every interior tile of a flat field has all 8 edges.
   const TerrainGraph open(flat(4, 4), {.tile_size = 1});
   EXPECT_EQ(open.edge_mask(at(open, 1, 1)), 0xFFu);
-  EXPECT_FLOAT_EQ(open.edge_cost(at(open, 1, 1), kNE), static_cast<float>(kSqrt2));
+  EXPECT_NEAR(open.edge_cost(at(open, 1, 1), kNE, {}), kSqrt2, 1e-7);
 
   // Only a cardinal neighbour blocked: (0,0) -> (1,1) is cut when (1,0) is.
   std::vector<std::uint8_t> side(9, 0);
@@ -160,41 +178,140 @@ TEST(TerrainGraph, BlockedTilesHaveNoEdgesAndDiagonalsDoNotCutCorners) {
   EXPECT_TRUE(cut.has_edge(at(cut, 0, 1), kSE));
 }
 
-TEST(TerrainGraph, MatchesIndependentModelAndIsSymmetric) {
+TEST(TerrainGraph, MatchesIndependentModelForEveryTopologyCornerRuleAndCostModel) {
   const Heightmap hm = test::random_heightmap(41, 33, 1.5, 25.0, 0.4, 7);
   const int t = 2;
   const auto blocked = test::random_mask(20 * 16, 0.1, 3);
-  const TerrainGraph g(hm, {.tile_size = t, .max_slope = 0.45, .slope_weight = 1.7}, blocked);
-  const test::ReferenceEdges ref(hm, t, 0.45, 1.7, blocked);
-  ASSERT_EQ(g.tiles_wide(), ref.tiles_wide());
-  ASSERT_EQ(g.tiles_deep(), ref.tiles_deep());
-  int present = 0;
-  int absent = 0;
-  for (int j = 0; j < g.tiles_deep(); ++j) {
-    for (int i = 0; i < g.tiles_wide(); ++i) {
-      const TileId a = at(g, i, j);
-      EXPECT_NEAR(g.tile_height(a), ref.centre_height(i, j), 1e-4);
-      for (int d = 0; d < kDirections; ++d) {
-        EXPECT_EQ(g.edge_costs(a)[static_cast<std::size_t>(d)], g.edge_cost(a, d));
-        const auto expected = ref.cost(i, j, kDirDx[d], kDirDz[d]);
-        ASSERT_EQ(g.has_edge(a, d), expected.has_value()) << i << "," << j << " dir " << d;
-        if (!expected) {
-          EXPECT_EQ(g.edge_cost(a, d), std::numeric_limits<float>::infinity());
-          ++absent;
-          continue;
+  std::vector<float> multipliers(20 * 16);
+  for (std::size_t k = 0; k < multipliers.size(); ++k) {
+    multipliers[k] = 0.5f + static_cast<float>(k % 7) * 0.25f;
+  }
+  const CostModel models[] = {
+      {.slope_weight = 1.7},
+      {.kind = CostModelKind::Seed},
+      {.kind = CostModelKind::Tobler},
+      {.kind = CostModelKind::UphillDownhill, .uphill_weight = 2.0, .downhill_weight = 0.3},
+      {.slope_weight = 0.8, .tile_multipliers = multipliers},
+  };
+  const struct {
+    Topology topology;
+    CornerCutting corner;
+  } rules[] = {{Topology::Octile8, CornerCutting::Never},
+               {Topology::Octile8, CornerCutting::Always},
+               {Topology::Octile8, CornerCutting::AtLeastOneFree},
+               {Topology::Cardinal4, CornerCutting::Never},
+               {Topology::Hex6, CornerCutting::Never}};
+  for (const auto& rule : rules) {
+    SCOPED_TRACE(std::string(to_string(rule.topology)) + " " + std::string(to_string(rule.corner)));
+    const TerrainGraph g(hm,
+                         {.tile_size = t,
+                          .max_slope = 0.45,
+                          .topology = rule.topology,
+                          .corner_cutting = rule.corner},
+                         blocked);
+    const test::ReferenceEdges ref(hm, t, 0.45, 1.0, blocked, rule.topology, rule.corner);
+    ASSERT_EQ(g.tiles_wide(), ref.tiles_wide());
+    ASSERT_EQ(g.tiles_deep(), ref.tiles_deep());
+    int present = 0;
+    int absent = 0;
+    for (int j = 0; j < g.tiles_deep(); ++j) {
+      for (int i = 0; i < g.tiles_wide(); ++i) {
+        const TileId a = at(g, i, j);
+        EXPECT_NEAR(g.tile_height(a), ref.centre_height(i, j), 1e-5);
+        EXPECT_EQ(g.blocked(a), ref.blocked(i, j));
+        for (int d = 0; d < kDirections; ++d) {
+          const bool expected = ref.has_edge(i, j, kDirDx[d], kDirDz[d]);
+          ASSERT_EQ(g.has_edge(a, d), expected) << i << "," << j << " dir " << d;
+          if (!expected) {
+            EXPECT_EQ(g.edge_cost(a, d, {}), std::numeric_limits<double>::infinity());
+            ++absent;
+            continue;
+          }
+          ++present;
+          const TileId b = g.neighbour(a, d);
+          EXPECT_EQ(g.coord(b), (TileCoord{i + kDirDx[d], j + kDirDz[d]}));
+          EXPECT_TRUE(g.has_edge(b, (d + 4) % kDirections));
+          for (const CostModel& model : models) {
+            const auto want = ref.cost(i, j, kDirDx[d], kDirDz[d], model);
+            const double got = g.edge_cost(a, d, model);
+            if (!want) {
+              EXPECT_EQ(got, std::numeric_limits<double>::infinity());
+            } else {
+              EXPECT_NEAR(got, *want, 1e-6 * *want) << to_string(model.kind);
+            }
+          }
         }
-        ++present;
-        EXPECT_FLOAT_EQ(g.edge_cost(a, d), static_cast<float>(*expected));
-        const TileId b = g.neighbour(a, d);
-        EXPECT_EQ(g.coord(b), (TileCoord{i + kDirDx[d], j + kDirDz[d]}));
-        EXPECT_TRUE(g.has_edge(b, (d + 4) % kDirections));
-        EXPECT_EQ(g.edge_cost(b, (d + 4) % kDirections), g.edge_cost(a, d));
       }
     }
+    // The terrain must exercise both outcomes for the check to mean anything.
+    EXPECT_GT(present, 400);
+    EXPECT_GT(absent, 300);
   }
-  // The terrain must exercise both outcomes for the check to mean anything.
-  EXPECT_GT(present, 500);
-  EXPECT_GT(absent, 500);
+}
+
+TEST(TerrainGraph, CornerRulesForDiagonals) {
+  // 3 x 3 flat tiles; (1,0) blocked, then (1,0) and (0,1):
+  //   . # .      . # .
+  //   . . .      # . .
+  //   . . .      . . .
+  std::vector<std::uint8_t> one(9, 0);
+  one[1] = 1;
+  std::vector<std::uint8_t> both = one;
+  both[3] = 1;
+  const auto has_se = [](const std::vector<std::uint8_t>& blocked, CornerCutting corner) {
+    const TerrainGraph g(flat(4, 4), {.tile_size = 1, .corner_cutting = corner}, blocked);
+    EXPECT_EQ(g.has_edge(at(g, 0, 0), kSE), g.has_edge(at(g, 1, 1), kNW));
+    return g.has_edge(at(g, 0, 0), kSE);
+  };
+  EXPECT_FALSE(has_se(one, CornerCutting::Never));
+  EXPECT_TRUE(has_se(one, CornerCutting::AtLeastOneFree));
+  EXPECT_TRUE(has_se(one, CornerCutting::Always));
+  EXPECT_FALSE(has_se(both, CornerCutting::Never));
+  EXPECT_FALSE(has_se(both, CornerCutting::AtLeastOneFree));
+  EXPECT_TRUE(has_se(both, CornerCutting::Always));
+}
+
+TEST(TerrainGraph, TopologiesChooseTheNeighbours) {
+  // The centre of 3 x 3 open flat tiles.
+  const auto mask = [](Topology topology, CornerCutting corner) {
+    const TerrainGraph g(flat(4, 4),
+                         {.tile_size = 1, .topology = topology, .corner_cutting = corner});
+    return g.edge_mask(at(g, 1, 1));
+  };
+  const unsigned cardinal = (1u << kE) | (1u << kS) | (1u << kW) | (1u << kN);
+  EXPECT_EQ(mask(Topology::Octile8, CornerCutting::Never), 0xFFu);
+  EXPECT_EQ(mask(Topology::Cardinal4, CornerCutting::Never), cardinal);
+  // Axial (+1, -1) is north-east, (-1, +1) south-west.
+  EXPECT_EQ(mask(Topology::Hex6, CornerCutting::Never), cardinal | (1u << kNE) | (1u << kSW));
+  // Corner rules only concern Octile8: a hex diagonal past a blocked tile stays.
+  std::vector<std::uint8_t> blocked(9, 0);
+  blocked[1] = 1;  // (1, 0): north of the centre, west of (2, 0)
+  const TerrainGraph hex(flat(4, 4), {.tile_size = 1, .topology = Topology::Hex6}, blocked);
+  EXPECT_TRUE(hex.has_edge(at(hex, 1, 1), kNE));
+}
+
+TEST(TerrainGraph, NamesRoundTrip) {
+  for (const Topology t : {Topology::Octile8, Topology::Cardinal4, Topology::Hex6}) {
+    EXPECT_EQ(parse_topology(to_string(t)), t);
+  }
+  for (const CornerCutting c :
+       {CornerCutting::Never, CornerCutting::Always, CornerCutting::AtLeastOneFree}) {
+    EXPECT_EQ(parse_corner_cutting(to_string(c)), c);
+  }
+  EXPECT_EQ(to_string(Topology::Hex6), "hex6");
+  EXPECT_EQ(to_string(CornerCutting::AtLeastOneFree), "at-least-one-free");
+  EXPECT_EQ(test::error_of([] { parse_topology("hex"); }),
+            "unknown topology 'hex' (valid: octile8, cardinal4, hex6)");
+  EXPECT_EQ(test::error_of([] { parse_corner_cutting("sometimes"); }),
+            "unknown corner cutting mode 'sometimes' (valid: never, always, at-least-one-free)");
+}
+
+TEST(TerrainGraph, StoresAboutFiveBytesPerTile) {
+  const TerrainGraph g(flat(201, 201), {.tile_size = 1});
+  const double per_tile =
+      static_cast<double>(g.memory_bytes()) / static_cast<double>(g.tile_count());
+  EXPECT_GE(per_tile, 5.0);  // float height + edge mask
+  EXPECT_LE(per_tile, 5.5);  // + one blocked bit and the object
 }
 
 TEST(TerrainGraph, TileCentreAndTileAt) {
@@ -226,9 +343,7 @@ TEST(TerrainGraph, RejectsBadConfig) {
   EXPECT_NE(error_of(hm, {.max_slope = -0.1}).find("max_slope"), std::string::npos);
   EXPECT_NE(error_of(hm, {.max_slope = nan}).find("max_slope"), std::string::npos);
   EXPECT_NE(error_of(hm, {.max_slope = inf}).find("max_slope"), std::string::npos);
-  EXPECT_NE(error_of(hm, {.slope_weight = -1.0}).find("slope_weight"), std::string::npos);
-  EXPECT_NE(error_of(hm, {.slope_weight = nan}).find("slope_weight"), std::string::npos);
-  EXPECT_EQ(error_of(hm, {.max_slope = 0.0, .slope_weight = 0.0}), "no error");
+  EXPECT_EQ(error_of(hm, {.max_slope = 0.0}), "no error");
   // 4 x 3 tiles need 12 flags.
   EXPECT_NE(error_of(hm, {}, std::vector<std::uint8_t>(11)).find("11 flags, expected 12"),
             std::string::npos);

@@ -1,24 +1,39 @@
-// An independent, deliberately plain implementation of the reference model's
-// edges (docs/reference-model.md) straight from heightmap samples, in double,
-// to check TerrainGraph and the searches against. Shares no code with nav.
+// An independent, deliberately plain implementation of the graph's edges
+// (docs/reference-model.md, plus topologies, corner rules and the cost
+// models of cost_model.hpp) straight from heightmap samples, in double, to
+// check TerrainGraph and the searches against. Shares no code with nav: it
+// uses nav's types only to name the options.
 #pragma once
 
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
+#include <limits>
 #include <optional>
 #include <vector>
 
+#include "terranav/nav/cost_model.hpp"
 #include "terranav/nav/heightmap.hpp"
+#include "terranav/nav/terrain_graph.hpp"
 
 namespace terranav::test {
 
 /// The model evaluated tile by tile on demand: O(1) per edge, no tables.
 class ReferenceEdges {
  public:
-  /// `blocked`: empty or tw * td flags (tw, td as in the model).
+  /// `blocked`: empty or tw * td flags (tw, td as in the model). k is the
+  /// reference slope weight used by cost(i, j, di, dj).
   ReferenceEdges(const nav::Heightmap& hm, int t, double max_slope, double k,
-                 std::vector<std::uint8_t> blocked = {})
-      : hm_(hm), t_(t), max_slope_(max_slope), k_(k), blocked_(std::move(blocked)) {
+                 std::vector<std::uint8_t> blocked = {},
+                 nav::Topology topology = nav::Topology::Octile8,
+                 nav::CornerCutting corner = nav::CornerCutting::Never)
+      : hm_(hm),
+        t_(t),
+        max_slope_(max_slope),
+        k_(k),
+        blocked_(std::move(blocked)),
+        topology_(topology),
+        corner_(corner) {
     tw_ = (hm.width() - 1) / t;
     td_ = (hm.depth() - 1) / t;
   }
@@ -44,27 +59,89 @@ class ReferenceEdges {
   }
   bool inside(int i, int j) const { return i >= 0 && j >= 0 && i < tw_ && j < td_; }
 
-  /// Cost of the edge (i, j) -> (i + di, j + dj), |di|, |dj| <= 1, not both 0;
-  /// nullopt when the model has no such edge.
-  std::optional<double> cost(int i, int j, int di, int dj) const {
+  /// Whether the topology has the move (di, dj), |di|, |dj| <= 1, not both 0.
+  bool has_move(int di, int dj) const {
+    const bool diagonal = di != 0 && dj != 0;
+    switch (topology_) {
+      case nav::Topology::Octile8:
+        return true;
+      case nav::Topology::Cardinal4:
+        return !diagonal;
+      case nav::Topology::Hex6:
+        return !diagonal || di == -dj;  // axial (+1, -1) and (-1, +1)
+    }
+    return false;
+  }
+
+  /// Whether the edge (i, j) -> (i + di, j + dj) exists: a move of the
+  /// topology, both ends inside and unblocked, the corner rule for Octile8
+  /// diagonals, slope <= max_slope.
+  bool has_edge(int i, int j, int di, int dj) const {
     const int ni = i + di;
     const int nj = j + dj;
-    if (!inside(i, j) || !inside(ni, nj) || blocked(i, j) || blocked(ni, nj)) return std::nullopt;
+    if (!has_move(di, dj) || !inside(i, j) || !inside(ni, nj) || blocked(i, j) || blocked(ni, nj)) {
+      return false;
+    }
     const bool diagonal = di != 0 && dj != 0;
-    if (diagonal && (blocked(ni, j) || blocked(i, nj))) return std::nullopt;
-    const double s = hm_.spacing();
-    const double d = diagonal ? t_ * s * std::sqrt(2.0) : t_ * s;
-    const double slope = std::fabs(centre_height(ni, nj) - centre_height(i, j)) / d;
-    if (slope > max_slope_) return std::nullopt;
-    return d * (1 + k_ * slope);
+    if (diagonal && topology_ == nav::Topology::Octile8) {
+      const int free_sides = (blocked(ni, j) ? 0 : 1) + (blocked(i, nj) ? 0 : 1);
+      if (corner_ == nav::CornerCutting::Never && free_sides < 2) return false;
+      if (corner_ == nav::CornerCutting::AtLeastOneFree && free_sides < 1) return false;
+    }
+    return std::fabs(centre_height(ni, nj) - centre_height(i, j)) / length(di, dj) <= max_slope_;
+  }
+
+  /// Reference cost d * (1 + k * slope) of the edge; nullopt without it.
+  std::optional<double> cost(int i, int j, int di, int dj) const {
+    if (!has_edge(i, j, di, dj)) return std::nullopt;
+    const double d = length(di, dj);
+    return d * (1 + k_ * std::fabs(centre_height(i + di, j + dj) - centre_height(i, j)) / d);
+  }
+
+  /// Cost of the edge under `model` (its multipliers indexed j * tw + i);
+  /// nullopt without the edge or when the model drops it.
+  std::optional<double> cost(int i, int j, int di, int dj, const nav::CostModel& model) const {
+    if (!has_edge(i, j, di, dj)) return std::nullopt;
+    const double d = length(di, dj);
+    const double dh = centre_height(i + di, j + dj) - centre_height(i, j);
+    const double gradient = dh / d;
+    double base = 0.0;
+    switch (model.kind) {
+      case nav::CostModelKind::Reference:
+        base = d * (1 + model.slope_weight * std::fabs(gradient));
+        break;
+      case nav::CostModelKind::Seed:
+        if (std::fabs(gradient) >= max_slope_) return std::nullopt;
+        base = 1 + std::fabs(gradient);
+        break;
+      case nav::CostModelKind::Tobler: {
+        const double km_per_hour = 6 * std::exp(-3.5 * std::fabs(gradient + 0.05));
+        base = d / (km_per_hour * 1000 / 3600);  // seconds
+        break;
+      }
+      case nav::CostModelKind::UphillDownhill:
+        base = d * (1 + model.uphill_weight * (gradient > 0 ? gradient : 0) +
+                    model.downhill_weight * (gradient < 0 ? -gradient : 0));
+        break;
+    }
+    if (model.tile_multipliers.empty()) return base;
+    const double from = model.tile_multipliers[static_cast<std::size_t>(j * tw_ + i)];
+    const double to = model.tile_multipliers[static_cast<std::size_t>((j + dj) * tw_ + i + di)];
+    return base * (from + to) / 2;
   }
 
  private:
+  double length(int di, int dj) const {
+    return (di != 0 && dj != 0 ? std::sqrt(2.0) : 1.0) * t_ * hm_.spacing();
+  }
+
   const nav::Heightmap& hm_;
   int t_;
   double max_slope_;
   double k_;
   std::vector<std::uint8_t> blocked_;
+  nav::Topology topology_;
+  nav::CornerCutting corner_;
   int tw_ = 0;
   int td_ = 0;
 };

@@ -90,6 +90,7 @@ class World {
   nav::ConnectedSets sets_;
   nav::TerrainQuadtree quadtree_;
   nav::AStar search_;
+  nav::SearchOptions search_options_;  // the reference model with the configured slope weight
   nav::Unit unit_;
   std::optional<ClickReport> last_click_;
   std::uint64_t path_revision_ = 0;

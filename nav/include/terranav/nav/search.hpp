@@ -1,5 +1,7 @@
-// A* over the terrain graph (Hart, Nilsson & Raphael, "A Formal Basis for the
-// Heuristic Determination of Minimum Cost Paths", IEEE TSSC 4(2), 1968).
+// A*, weighted A* and greedy best-first search over the terrain graph (Hart,
+// Nilsson & Raphael, "A Formal Basis for the Heuristic Determination of
+// Minimum Cost Paths", IEEE TSSC 4(2), 1968; weighted: Pohl, "Heuristic
+// search viewed as path finding in a graph", Artificial Intelligence 1, 1970).
 #pragma once
 
 #include <cstdint>
@@ -7,13 +9,17 @@
 #include <vector>
 
 #include "terranav/nav/connected_sets.hpp"
+#include "terranav/nav/cost_model.hpp"
 #include "terranav/nav/terrain_graph.hpp"
 
 namespace terranav::nav {
 
 enum class SearchStatus {
-  Found,         ///< path holds an optimal path
-  Unreachable,   ///< start and goal are in different connected sets; nothing searched
+  Found,  ///< path holds a path (optimal for A* with weight 1)
+  /// No path: start and goal are in different connected sets (nothing
+  /// searched, expanded == 0), or the cost model drops every way between them
+  /// (the search ran out of open tiles).
+  Unreachable,
   InvalidStart,  ///< start outside the grid, blocked, or without edges (and != goal)
   InvalidGoal,   ///< goal outside the grid, blocked, or without edges (and != start)
 };
@@ -21,49 +27,131 @@ enum class SearchStatus {
 /// "found", "unreachable", "invalid_start", "invalid_goal".
 std::string_view to_string(SearchStatus status) noexcept;
 
+/// Distance estimates between tiles, (di, dj) apart, a = max(|di|, |dj|),
+/// b = min(|di|, |dj|). Each is scaled per query (heuristic_distance) so
+/// that with weight 1 it never overestimates and is consistent.
+enum class Heuristic {
+  Zero,       ///< 0: Dijkstra's algorithm
+  Manhattan,  ///< a + b
+  Chebyshev,  ///< a ("diagonal")
+  Octile,     ///< a + (sqrt2 - 1) b ("diagonal 2"; the default)
+  Euclidean,  ///< sqrt(di^2 + dj^2)
+  Hex,        ///< (|di| + |dj| + |di + dj|) / 2 in axial coordinates
+};
+
+/// "zero", "manhattan", "chebyshev", "octile", "euclidean", "hex".
+std::string_view to_string(Heuristic heuristic) noexcept;
+/// Inverse of to_string; throws Error naming the text and the valid names.
+Heuristic parse_heuristic(std::string_view text);
+
+/// What one query optimises and how.
+struct SearchOptions {
+  Heuristic heuristic = Heuristic::Octile;
+  /// w in f = g + w h (weighted A*: cost <= w * optimal).
+  /// [Limits: >= 1, finite] [Units: none]
+  double weight = 1.0;
+  /// Greedy best-first: f = h (weight ignored); finds a path, not the best.
+  bool greedy = false;
+  /// Edge costs; the default is the reference model with k = 1.
+  CostModel cost{};
+};
+
 struct PathResult {
   SearchStatus status = SearchStatus::InvalidStart;
   /// Tiles from start to goal inclusive; empty unless Found.
   std::vector<TileCoord> tiles;
   /// Tile centres (TerrainGraph::tile_centre) of `tiles`, nav metres.
   std::vector<Vec3> waypoints;
-  /// Sum of edge costs along the path (g of the goal), accumulated in double.
+  /// Sum of edge costs along the path (g of the goal), accumulated in
+  /// double; units of the cost model (metres for reference, seconds for
+  /// tobler).
   double cost = 0.0;
-  /// Nodes taken from the open set and expanded.
+  /// Tiles taken from the open set and expanded (the goal not counted).
   std::uint32_t expanded = 0;
+  /// Distinct tiles put on the open set, the start included.
+  std::uint32_t generated = 0;
+  /// Heap pushes + pops + decrease-keys.
+  std::uint32_t heap_operations = 0;
 };
+
+/// A tile's place in the last query of an AStar.
+enum class NodeState : std::uint8_t { Unvisited, Open, Closed };
 
 /// Octile distance between tiles, in metres of the reference model:
 /// tile_metres * (max(|di|,|dj|) + (sqrt2 - 1) * min(|di|,|dj|)).
-/// Admissible and consistent for costs >= horizontal distance.
 double octile_distance(TileCoord a, TileCoord b, double tile_metres) noexcept;
 
-/// A* with the octile heuristic and an indexed binary heap (decrease-key in
-/// O(log n)). The graph and sets are shared read-only; an AStar owns its search
-/// memory (g, parent, heap position, generation per tile), allocated once and
-/// reset lazily by a generation counter, so one object per thread answers
-/// any number of queries without clearing every tile.
-/// Ties on f break towards larger g (deeper nodes first).
+/// The heuristic value A* with weight 1 uses for the way from a to b on
+/// `graph` under `model` (valid for it): metric(di, dj) * scale, where scale
+/// = min over the topology's moves m of min_step(m) / metric(m), and
+/// min_step(m) = min_base_edge_cost(model, step_length(m), max_slope) *
+/// min_multiplier(model). Each metric is a norm and every edge costs at
+/// least min_step of its move, so h(u) <= cost(u, v) + h(v): consistent,
+/// hence admissible (Pearl, "Heuristics", 1984, ch. 3).
+/// One refinement: Octile on Octile8 is the cheapest 8-connected step path,
+/// c1 * (a - b) + c2 * b with c1 = min(min_step(cardinal), min_step(diagonal))
+/// and c2 = min(min_step(diagonal), 2 c1): consistent by the same argument,
+/// equal to the scaled octile when diagonal steps cost sqrt2 cardinal ones,
+/// and exact in double on flat ground (exact ties). O(tiles) for the
+/// minimum multiplier, O(1) otherwise.
+double heuristic_distance(const TerrainGraph& graph, const CostModel& model, Heuristic heuristic,
+                          TileCoord a, TileCoord b);
+
+/// Best-first search with an indexed 4-ary heap (decrease-key in O(log n)).
+/// The graph and sets are shared read-only; an AStar owns its search memory
+/// (16 bytes per tile: g, heap position, generation and the direction to the
+/// parent), allocated once and reset lazily by a generation counter, so one
+/// object per thread answers any number of queries without clearing every
+/// tile; the heap grows to the largest open set seen and is kept.
+/// Ties on f break towards larger g (deeper nodes first). Closed tiles are
+/// never reopened (the heuristic is consistent).
 class AStar {
  public:
-  /// Keeps references: graph and sets must outlive the AStar.
+  /// Keeps references: graph and sets must outlive the AStar. O(tiles).
   AStar(const TerrainGraph& graph, const ConnectedSets& sets);
 
-  /// Optimal path from start to goal. start == goal (in range, unblocked)
-  /// is Found with cost 0 and one tile. Different sets: Unreachable with
-  /// expanded == 0. O((V + E) log V) worst case.
-  PathResult find_path(TileCoord start, TileCoord goal);
+  /// A path from start to goal under `options`; optimal for weight 1, at
+  /// most weight * optimal otherwise. start == goal (in range, unblocked) is
+  /// Found with cost 0 and one tile. Different sets: Unreachable with
+  /// expanded == 0. Throws Error for a weight < 1 or not finite (naming the
+  /// value) or a cost model invalid for the graph (validate()); queries never
+  /// throw otherwise. O((V + E) log V) worst case, plus O(tiles) when the
+  /// model has tile multipliers (validation and their minimum).
+  PathResult find_path(TileCoord start, TileCoord goal, const SearchOptions& options = {});
+
+  /// Whether t was unvisited, open or closed when the last find_path
+  /// returned (all Unvisited before the first query or after a query that
+  /// searched nothing). For drawing the sets; O(1).
+  NodeState state(TileId t) const noexcept;
+
+  /// Bytes held by the search memory (per-tile records and heap capacity).
+  std::size_t memory_bytes() const noexcept;
 
  private:
+  struct Record {
+    double g;
+    std::uint32_t heap_pos;  // kClosed once expanded
+    std::uint32_t tag;       // generation << 3 | direction from the parent
+  };
+  /// Open-set entry: the keys inline, so heap compares touch no tile data.
+  struct HeapEntry {
+    double f;
+    float g;  // tie-break only
+    std::uint32_t tile;
+  };
+
+  /// The search loop, compiled once per cost policy and estimate shape so
+  /// the default query has no per-edge branch on its options. Returns
+  /// whether the goal was reached; fills the counters of `result`.
+  template <class Cost, class Estimate>
+  bool run(const Cost& cost, const Estimate& estimate, double g_factor, std::uint32_t start,
+           std::uint32_t goal, PathResult& result);
+
   const TerrainGraph& graph_;
   const ConnectedSets& sets_;
-  std::vector<double> g_;
-  std::vector<std::uint32_t> parent_;
-  std::vector<std::uint32_t> heap_pos_;
-  std::vector<std::uint32_t> generation_;
-  std::vector<std::uint32_t> heap_;
-  std::vector<double> heap_keys_;  // (f, g) of each heap slot: compares read no tile data
-  std::uint32_t current_generation_ = 0;
+  std::vector<Record> records_;
+  std::vector<HeapEntry> heap_;
+  std::uint32_t generation_ = 1;  // 0 marks records never touched
 };
 
 }  // namespace terranav::nav

@@ -1,27 +1,65 @@
-// The reference terrain graph (docs/reference-model.md): tiles of t x t cells,
-// tile-centre heights, 8 slope-dependent edge costs per tile in flat arrays.
+// The terrain graph (docs/reference-model.md): tiles of t x t cells, their
+// tile-centre heights and an edge mask per tile. Edge costs are not stored:
+// a cost model chosen per query (cost_model.hpp) computes them on the fly.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string_view>
 #include <vector>
 
+#include "terranav/nav/cost_model.hpp"
 #include "terranav/nav/heightmap.hpp"
 #include "terranav/nav/types.hpp"
 
 namespace terranav::nav {
 
-/// Parameters of the reference model; the defaults are the model's.
+/// Which neighbours a tile has.
+enum class Topology {
+  /// 8-connected: 4 cardinal + 4 diagonal neighbours (the reference model).
+  Octile8,
+  /// 4-connected: east, south, west, north.
+  Cardinal4,
+  /// 6-connected hexagons in axial coordinates, tile (i, j) = (q, r):
+  /// neighbours (+-1, 0), (0, +-1), (+1, -1), (-1, +1), i.e. the 4 cardinal
+  /// directions plus north-east and south-west. Hex distance between tiles is
+  /// (|dq| + |dr| + |dq + dr|) / 2 (Red Blob Games, "Hexagonal Grids").
+  Hex6,
+};
+
+/// Which diagonal edges of Octile8 may pass blocked tiles. A diagonal step
+/// passes between the two cardinal tiles it touches.
+enum class CornerCutting {
+  /// Both cardinal tiles must be unblocked (Moving AI's rule; the default).
+  Never,
+  /// Diagonals ignore the cardinal tiles.
+  Always,
+  /// At least one of the two cardinal tiles must be unblocked.
+  AtLeastOneFree,
+};
+
+/// "octile8", "cardinal4", "hex6".
+std::string_view to_string(Topology topology) noexcept;
+/// Inverse of to_string; throws Error naming the text and the valid names.
+Topology parse_topology(std::string_view text);
+/// "never", "always", "at-least-one-free".
+std::string_view to_string(CornerCutting mode) noexcept;
+/// Inverse of to_string; throws Error naming the text and the valid names.
+CornerCutting parse_corner_cutting(std::string_view text);
+
+/// Graph parameters; the defaults are the reference model's. The slope
+/// weight is part of the cost model, chosen per query (SearchOptions).
 struct GraphConfig {
   /// Cells per tile side. [Limits: 1 <= t <= min(W, D) - 1] [Units: cells]
   int tile_size = 1;
   /// Steepest walkable edge, rise over run; an edge with slope == max exists.
   /// [Limits: >= 0, finite] [Units: metres per metre]
   double max_slope = 0.6;
-  /// k in cost = d * (1 + k * slope). [Limits: >= 0, finite] [Units: none]
-  double slope_weight = 1.0;
+  Topology topology = Topology::Octile8;
+  /// Applies to the diagonals of Octile8 only.
+  CornerCutting corner_cutting = CornerCutting::Never;
 };
 
 /// Edge directions, clockwise from east in the nav frame (x right, z down).
@@ -30,20 +68,23 @@ inline constexpr int kDirections = 8;
 inline constexpr std::array<int, kDirections> kDirDx = {1, 1, 0, -1, -1, -1, 0, 1};
 inline constexpr std::array<int, kDirections> kDirDz = {0, 1, 1, 1, 0, -1, -1, -1};
 
-/// Tiles and their 8-connected edges, built once from a heightmap.
+/// Tiles and their edges, built once from a heightmap, shared read-only by
+/// any number of searches.
 ///
-/// Layout: parallel flat arrays indexed by TileId (`j * TW + i`): tile-centre
-/// height, blocked flag, an 8-bit edge mask, and `costs[id * 8 + dir]`.
-/// The graph copies what it needs; it does not keep the heightmap.
+/// Layout (about 5.1 bytes per tile): parallel flat arrays indexed by TileId
+/// (`j * TW + i`): tile-centre height as a float relative to height_base(),
+/// an 8-bit edge mask, and a blocked bit. The graph does not keep the
+/// heightmap.
 class TerrainGraph {
  public:
   /// Builds tiles and edges per the reference model:
   ///   TW = floor((W-1)/t), TD = floor((D-1)/t);
   ///   H(i, j) = bilinear height at sample ((i+0.5)t, (j+0.5)t);
-  ///   d = t*s (cardinal) or t*s*sqrt(2) (diagonal); slope = |dH| / d;
-  ///   the edge exists iff neither end is blocked, slope <= max_slope, and for
-  ///   a diagonal both cardinal tiles it passes between are unblocked;
-  ///   cost = d * (1 + k * slope), symmetric.
+  ///   d = t*s (cardinal) or t*s*sqrt(2) (diagonal); slope = |dH| / d in
+  ///   double;
+  ///   the edge exists iff the topology has it, neither end is blocked,
+  ///   slope <= max_slope, and a diagonal of Octile8 passes the corner rule.
+  /// Edges are symmetric (a -> b iff b -> a).
   /// `blocked`: empty, or TW*TD flags (non-zero = blocked).
   /// Throws Error for a config outside its limits, or a blocked mask of the
   /// wrong size. O(TW * TD).
@@ -69,24 +110,16 @@ class TerrainGraph {
     return {static_cast<std::int32_t>(index(t) % w), static_cast<std::int32_t>(index(t) / w)};
   }
 
-  /// Tile-centre height H, metres.
-  double tile_height(TileId t) const noexcept { return heights_[index(t)]; }
+  /// Tile-centre height H as stored (float precision), metres.
+  double tile_height(TileId t) const noexcept { return height_base_ + heights_[index(t)]; }
   /// Tile centre in the nav frame: ((i+0.5) t s, H, (j+0.5) t s), metres.
   Vec3 tile_centre(TileId t) const noexcept;
-  bool blocked(TileId t) const noexcept { return blocked_[index(t)] != 0; }
+  bool blocked(TileId t) const noexcept {
+    return (blocked_[index(t) / 64] >> (index(t) % 64)) & 1u;
+  }
   /// Bit d is set iff the edge in direction d exists.
   std::uint8_t edge_mask(TileId t) const noexcept { return edge_mask_[index(t)]; }
   bool has_edge(TileId t, int dir) const noexcept { return (edge_mask_[index(t)] >> dir) & 1u; }
-  /// Cost of the edge in direction dir (metres, weighted); +infinity if absent.
-  float edge_cost(TileId t, int dir) const noexcept {
-    return costs_[static_cast<std::size_t>(index(t)) * kDirections + static_cast<std::size_t>(dir)];
-  }
-  /// The 8 edge costs of t indexed by direction, as edge_cost gives them; one
-  /// contiguous row, so a search can prefetch it.
-  std::span<const float, kDirections> edge_costs(TileId t) const noexcept {
-    return std::span<const float, kDirections>(
-        costs_.data() + static_cast<std::size_t>(index(t)) * kDirections, kDirections);
-  }
   /// Neighbour in direction dir; only meaningful when has_edge(t, dir).
   TileId neighbour(TileId t, int dir) const noexcept {
     return TileId{static_cast<std::uint32_t>(static_cast<std::int64_t>(index(t)) +
@@ -96,24 +129,47 @@ class TerrainGraph {
   /// Walkable = not blocked and at least one edge.
   bool walkable(TileId t) const noexcept { return !blocked(t) && edge_mask(t) != 0; }
 
+  /// Horizontal length d of a step in direction dir, metres: t*s (even dir)
+  /// or t*s*sqrt2 (odd dir), each rounded to float precision (relative error
+  /// <= 2^-24) so that sums of flat steps are exact in double and A* sees
+  /// exact ties on flat ground.
+  double step_length(int dir) const noexcept { return step_length_[dir & 1]; }
+
+  /// Cost of the edge from t in direction dir under `model`:
+  ///   base_edge_cost(model, step_length(dir), H(to) - H(from), max_slope)
+  ///   * (m_from + m_to) / 2,
+  /// with the stored heights; +infinity when the edge does not exist or the
+  /// model drops it. The model must be valid for this graph (validate()).
+  /// O(1).
+  double edge_cost(TileId t, int dir, const CostModel& model) const noexcept;
+
+  /// Tile-centre heights minus height_base(), indexed by TileId: the search
+  /// reads height differences from here. Metres.
+  std::span<const float> relative_heights() const noexcept { return heights_; }
+  /// What relative_heights() are relative to: the middle of the height
+  /// range, so float keeps the most precision. Metres.
+  double height_base() const noexcept { return height_base_; }
+  /// Edge masks indexed by TileId.
+  std::span<const std::uint8_t> edge_masks() const noexcept { return edge_mask_; }
+
   /// Tile containing nav position (x_m, z_m); none outside the tiled area
   /// [0, TW*t*s) x [0, TD*t*s) (the last partial tile row/column of samples,
   /// when (W-1) % t != 0, belongs to no tile).
   std::optional<TileCoord> tile_at(double x_m, double z_m) const noexcept;
 
-  /// Smallest possible cost per metre of horizontal distance (1 in the
-  /// reference model): the scale that keeps the octile heuristic admissible.
-  double min_cost_per_metre() const noexcept { return 1.0; }
+  /// Bytes held by the graph (its arrays' capacity plus the object).
+  std::size_t memory_bytes() const noexcept;
 
  private:
   GraphConfig config_;
   int tiles_wide_ = 0;
   int tiles_deep_ = 0;
   double tile_metres_ = 0.0;
+  std::array<double, 2> step_length_{};
+  double height_base_ = 0.0;
   std::vector<float> heights_;
-  std::vector<std::uint8_t> blocked_;
   std::vector<std::uint8_t> edge_mask_;
-  std::vector<float> costs_;
+  std::vector<std::uint64_t> blocked_;  // one bit per tile
 };
 
 }  // namespace terranav::nav

@@ -26,11 +26,12 @@ class Unit {
   /// Throws Error if start is outside the graph or speed_mps is not > 0.
   Unit(const TerrainGraph& graph, const Heightmap& heightmap, TileCoord start, double speed_mps);
 
-  /// Plans from the current tile to goal with `search`. On Found the unit
+  /// Plans from the current tile to goal with `search` under `options`
+  /// (AStar::find_path, which may throw for invalid options). On Found the unit
   /// follows the new path from where it stands (the path's first waypoint is
   /// replaced by the current position); otherwise nothing changes (a walking
   /// unit keeps walking). Returns the search result.
-  PathResult move_to(AStar& search, TileCoord goal);
+  PathResult move_to(AStar& search, TileCoord goal, const SearchOptions& options = {});
 
   /// Advances dt_s seconds at speed() along the path, x/z linear between
   /// waypoints, y = Heightmap::surface_height. Stops at the last waypoint.
