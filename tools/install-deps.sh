@@ -6,7 +6,9 @@ packages=(
   cmake g++ ninja-build pkg-config
   libglfw3-dev libglm-dev libstb-dev python3-glad libimgui-dev
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
-  libgtest-dev libgmock-dev libbenchmark-dev glslang-tools
+  libgtest-dev libgmock-dev libbenchmark-dev glslang-tools libnoise-dev
+  libboost-graph-dev  # bench/ only: the Boost Graph Library baseline
+  gnuplot-nox  # navcli sweep charts
 )
 
 missing=()

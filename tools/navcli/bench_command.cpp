@@ -1,0 +1,70 @@
+// navcli bench: replays a .scen, one TSV line per query and a JSON summary
+// (apps/warthog.cpp --checkopt is the model).
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "progress.hpp"
+#include "scen_replay.hpp"
+#include "summary_stats.hpp"
+#include "terrain_options.hpp"
+#include "text_output.hpp"
+
+namespace terranav::navcli {
+
+int run_bench(Flags& flags) {
+  const TerrainOptions terrain_options = take_terrain_options(flags);
+  const CostOptions cost_options = take_cost_options(flags);
+  nav::SearchOptions search = take_search_options(flags);
+  const std::string scen(flags.require("--scen"));
+  const bool check = flags.take_switch("--check");
+  flags.check_all_taken();
+
+  const LoadedTerrain loaded(terrain_options, cost_options);
+  const SearchGraph graph(loaded, terrain_options.config, cost_options);
+  search.cost = graph.cost_model();
+  const std::vector<nav::ScenarioRow> rows = load_scen_for(scen, graph.graph());
+  nav::AStar astar(graph.graph(), graph.sets());
+
+  std::fputs(row({"id", "expanded", "generated", "time_us", "cost", "optimal", "ok"}, '\t').c_str(),
+             stdout);
+  std::vector<double> times_us;
+  times_us.reserve(rows.size());
+  std::uint64_t mismatches = 0;
+  std::uint64_t expanded = 0;
+  Progress progress("bench", rows.size());
+  replay(rows, astar, search, [&](std::size_t k, const QueryRecord& q) {
+    const bool found = q.status == nav::SearchStatus::Found;
+    std::fputs(
+        row({std::to_string(k), std::to_string(q.expanded), std::to_string(q.generated),
+             fixed(q.time_us, 3), found ? fixed(q.cost, 8) : std::string(nav::to_string(q.status)),
+             fixed(q.optimal, 8), q.ok ? "1" : "0"},
+            '\t')
+            .c_str(),
+        stdout);
+    times_us.push_back(q.time_us);
+    mismatches += q.ok ? 0 : 1;
+    expanded += q.expanded;
+    progress.update(k + 1);
+  });
+  progress.finish();
+
+  const double total_s = mean(times_us) * static_cast<double>(times_us.size()) / 1e6;
+  const double bytes = static_cast<double>(graph.graph().memory_bytes() + astar.memory_bytes());
+  JsonObject summary;
+  summary.integer("queries", rows.size())
+      .integer("mismatches", mismatches)
+      .rounded("median_us", percentile(times_us, 0.5), 3)
+      .rounded("p95_us", percentile(times_us, 0.95), 3)
+      .rounded(
+          "mean_expanded",
+          rows.empty() ? 0.0 : static_cast<double>(expanded) / static_cast<double>(rows.size()), 3)
+      .rounded("expansions_per_s", total_s > 0.0 ? static_cast<double>(expanded) / total_s : 0.0, 0)
+      .rounded("build_ms", graph.build_ms(), 3)
+      .rounded("bytes_per_tile", bytes / static_cast<double>(graph.graph().tile_count()), 3);
+  std::fputs((summary.str() + "\n").c_str(), stdout);
+  return check && mismatches > 0 ? 1 : 0;
+}
+
+}  // namespace terranav::navcli

@@ -1,0 +1,19 @@
+// The navcli subcommands. Each takes its flags, runs, prints its results on
+// stdout and returns the exit status; a bad flag throws UsageError (exit 2),
+// a failed load or run throws another std::exception (exit 1).
+#pragma once
+
+#include "flags.hpp"
+
+namespace terranav::navcli {
+
+/// One query, printed as one JSON object; optionally a PNG of it.
+int run_path(Flags& flags);
+/// Replays a .scen: a TSV line per query, then a JSON summary.
+int run_bench(Flags& flags);
+/// Writes random queries with Dijkstra-optimal costs as a .scen.
+int run_scen(Flags& flags);
+/// Replays a .scen over a grid of settings: CSV plus gnuplot charts.
+int run_sweep(Flags& flags);
+
+}  // namespace terranav::navcli

@@ -1,0 +1,97 @@
+// navcli: the nav module from the command line. Subcommands: path (one
+// query), bench (replay a .scen), scen (write one), sweep (a grid of
+// settings). Errors: one `navcli: ...` line on stderr, exit status 2 for a
+// bad command line, 1 for a failed load, build or run.
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <exception>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "commands.hpp"
+#include "flags.hpp"
+#include "terrain_options.hpp"
+
+namespace navcli = terranav::navcli;
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage:\n"
+    "  navcli path TERRAIN [COST] [SEARCH] --from X,Y --to X,Y\n"
+    "             [--png OUT.png [--png-scale PIXELS_PER_TILE] [--show-sets]]\n"
+    "      One query between tiles (X = column, Y = row). Prints one JSON object:\n"
+    "      {\"status\": \"found\"|\"unreachable\"|\"invalid_start\"|\"invalid_goal\",\n"
+    "       \"cost\": model units or null, \"expanded\", \"generated\", \"heap_operations\",\n"
+    "       \"time_us\": query time, \"build_ms\": graph + connected sets, \"path\": [[X, Y], "
+    "...]}\n"
+    "      --png draws the terrain (hillshade coloured by height, unwalkable tiles red,\n"
+    "      blocked dark) and the path; --show-sets adds the closed (blue) and open\n"
+    "      (yellow) sets. Default scale: the longer side at least 512 pixels.\n"
+    "  navcli bench TERRAIN [COST] [SEARCH] --scen FILE [--check]\n"
+    "      Replays every row of a Moving AI .scen (positions in tiles; each row's map\n"
+    "      size must be the graph's TW x TD). Prints a TSV header and one line per\n"
+    "      query (id, expanded, generated, time_us, cost or status, optimal, ok = 1 when\n"
+    "      the cost matches within 1e-6 * max(1, optimal)), then a JSON summary\n"
+    "      {queries, mismatches, median_us, p95_us, mean_expanded, expansions_per_s,\n"
+    "       build_ms, bytes_per_tile (graph + search memory)}. --check: exit 1 on any\n"
+    "      mismatch.\n"
+    "  navcli scen TERRAIN [COST] --queries N [--seed S] --out FILE\n"
+    "      N random start/goal pairs in one connected set (seed S, default 1; with\n"
+    "      --procedural the terrain's seed), optimal costs by Dijkstra, written as a\n"
+    "      Moving AI .scen (version 1, bucket = floor(cost / 4), 8 decimals; map column\n"
+    "      = the map's file name or procedural-SIZE-seed-S).\n"
+    "  navcli sweep TERRAIN [COST] [SEARCH] --scen FILE --out DIR [--no-charts]\n"
+    "      with lists: --max-slope A,B,.. --slope-weight .. --cost .. --heuristic ..\n"
+    "      --weight ..: replays the .scen for every combination; writes DIR/sweep.csv\n"
+    "      (mean cost, mean suboptimality = cost / scen optimal - 1, mean expanded,\n"
+    "      median time) and DIR/<metric>.png charts drawn by gnuplot.\n"
+    "  navcli --help\n"
+    "Progress of bench, scen and sweep goes to stderr.\n"
+    "Exit status: 0 done, 1 load/build/run error (or a bench --check mismatch),\n"
+    "2 bad command line.\n\n";
+
+struct Command {
+  std::string_view name;
+  int (*run)(navcli::Flags&);
+};
+
+constexpr std::array kCommands = {
+    Command{"path", navcli::run_path}, Command{"bench", navcli::run_bench},
+    Command{"scen", navcli::run_scen}, Command{"sweep", navcli::run_sweep}};
+
+int dispatch(std::span<const std::string_view> args) {
+  if (std::find(args.begin(), args.end(), "--help") != args.end()) {
+    std::fputs(kUsage, stdout);
+    std::fputs(navcli::kTerrainOptionsUsage, stdout);
+    return 0;
+  }
+  if (args.empty()) {
+    throw navcli::UsageError("missing command (see navcli --help)");
+  }
+  const auto command = std::find_if(kCommands.begin(), kCommands.end(),
+                                    [&](const Command& c) { return c.name == args[0]; });
+  if (command == kCommands.end()) {
+    throw navcli::UsageError("unknown command '" + std::string(args[0]) + "' (see navcli --help)");
+  }
+  navcli::Flags flags(args.subspan(1));
+  return command->run(flags);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string_view> args(argv + 1, argv + argc);
+  try {
+    return dispatch(args);
+  } catch (const navcli::UsageError& e) {
+    std::fprintf(stderr, "navcli: %s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {  // nav::Error, file errors, bad_alloc
+    std::fprintf(stderr, "navcli: %s\n", e.what());
+    return 1;
+  }
+}

@@ -1,0 +1,98 @@
+// navcli path: one query, printed as one JSON object, optionally drawn.
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "stopwatch.hpp"
+#include "terrain_options.hpp"
+#include "terrain_png.hpp"
+#include "text_output.hpp"
+
+namespace terranav::navcli {
+namespace {
+
+std::string path_array(const std::vector<nav::TileCoord>& tiles) {
+  std::string out = "[";
+  for (std::size_t k = 0; k < tiles.size(); ++k) {
+    out += (k == 0 ? "[" : ", [") + std::to_string(tiles[k].i) + ", " + std::to_string(tiles[k].j) +
+           "]";
+  }
+  return out + "]";
+}
+
+/// The last query's open and closed sets as TileMarks.
+std::vector<TileMark> search_marks(const nav::AStar& astar, std::size_t tile_count) {
+  std::vector<TileMark> marks(tile_count, TileMark::None);
+  for (std::size_t k = 0; k < tile_count; ++k) {
+    switch (astar.state(nav::TileId{static_cast<std::uint32_t>(k)})) {
+      case nav::NodeState::Open:
+        marks[k] = TileMark::Open;
+        break;
+      case nav::NodeState::Closed:
+        marks[k] = TileMark::Closed;
+        break;
+      case nav::NodeState::Unvisited:
+        break;
+    }
+  }
+  return marks;
+}
+
+}  // namespace
+
+int run_path(Flags& flags) {
+  const TerrainOptions terrain_options = take_terrain_options(flags);
+  const CostOptions cost_options = take_cost_options(flags);
+  nav::SearchOptions search = take_search_options(flags);
+  const nav::TileCoord from = parse_tile("--from", flags.require("--from"));
+  const nav::TileCoord to = parse_tile("--to", flags.require("--to"));
+  const auto png = flags.take("--png");
+  const auto png_scale = optional_number<int>(flags, "--png-scale");
+  const bool show_sets = flags.take_switch("--show-sets");
+  if ((png_scale || show_sets) && !png) {
+    throw UsageError(std::string(png_scale ? "--png-scale" : "--show-sets") + " needs --png");
+  }
+  if (png_scale && *png_scale < 1) throw UsageError("--png-scale: must be >= 1");
+  flags.check_all_taken();
+
+  if (search.heuristic == nav::Heuristic::Octile &&
+      cost_options.model.kind == nav::CostModelKind::Seed) {
+    std::fputs(
+        "navcli: note: the octile heuristic overestimates the seed cost model in the seed's own "
+        "unscaled form (1 + slope per step of any length); terranav scales it by the model's "
+        "smallest step cost, so results stay optimal\n",
+        stderr);
+  }
+
+  const LoadedTerrain loaded(terrain_options, cost_options);
+  const SearchGraph graph(loaded, terrain_options.config, cost_options);
+  search.cost = graph.cost_model();
+  nav::AStar astar(graph.graph(), graph.sets());
+  const auto start = Clock::now();
+  const nav::PathResult result = astar.find_path(from, to, search);
+  const double time_us = elapsed_us(start, Clock::now());
+
+  const bool found = result.status == nav::SearchStatus::Found;
+  JsonObject json;
+  json.string("status", nav::to_string(result.status))
+      .raw("cost", found ? json_number(result.cost) : "null")
+      .integer("expanded", result.expanded)
+      .integer("generated", result.generated)
+      .integer("heap_operations", result.heap_operations)
+      .rounded("time_us", time_us, 3)
+      .rounded("build_ms", graph.build_ms(), 3)
+      .raw("path", path_array(result.tiles));
+  std::fputs((json.str() + "\n").c_str(), stdout);
+
+  if (png) {
+    const std::vector<TileMark> marks =
+        show_sets ? search_marks(astar, graph.graph().tile_count()) : std::vector<TileMark>{};
+    write_terrain_png(std::string(*png), graph.graph(), result.tiles, marks,
+                      png_scale.value_or(default_png_scale(graph.graph())));
+  }
+  return 0;
+}
+
+}  // namespace terranav::navcli

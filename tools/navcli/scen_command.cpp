@@ -1,0 +1,121 @@
+// navcli scen: random start/goal pairs in one connected set, with optimal
+// costs from A* with the zero heuristic (Dijkstra), as a Moving AI .scen.
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "progress.hpp"
+#include "scen_writer.hpp"
+#include "terrain_options.hpp"
+#include "text_output.hpp"
+
+namespace terranav::navcli {
+namespace {
+
+/// Tiles grouped by connected set (a counting sort by SetId), so a goal is
+/// drawn uniformly from the start's set in O(1).
+struct TilesBySet {
+  explicit TilesBySet(const nav::TerrainGraph& graph, const nav::ConnectedSets& sets)
+      : first(sets.set_count() + 1, 0) {
+    for (std::uint32_t t = 0; t < graph.tile_count(); ++t) {
+      const nav::SetId s = sets.set_of(nav::TileId{t});
+      if (s != nav::kNoSet) ++first[nav::index(s) + 1];
+    }
+    for (std::size_t s = 1; s < first.size(); ++s) first[s] += first[s - 1];
+    tiles.resize(first.back());
+    std::vector<std::uint32_t> next(first.begin(), first.end() - 1);
+    for (std::uint32_t t = 0; t < graph.tile_count(); ++t) {
+      const nav::SetId s = sets.set_of(nav::TileId{t});
+      if (s != nav::kNoSet) tiles[next[nav::index(s)]++] = t;
+    }
+  }
+  /// tiles[first[s] .. first[s + 1]) are the tiles of set s.
+  std::vector<std::uint32_t> first;
+  std::vector<std::uint32_t> tiles;
+};
+
+/// Uniform in [0, n) from a 64-bit engine by modulo: the same numbers on
+/// every standard library (std::uniform_int_distribution is not specified
+/// exactly); the bias, n / 2^64, is negligible for tile counts.
+std::uint32_t draw(std::mt19937_64& rng, std::size_t n) {
+  return static_cast<std::uint32_t>(rng() % n);
+}
+
+}  // namespace
+
+int run_scen(Flags& flags) {
+  const TerrainOptions terrain_options = take_terrain_options(flags);
+  const CostOptions cost_options = take_cost_options(flags);
+  const int queries = parse_number<int>("--queries", flags.require("--queries"));
+  if (queries < 1) throw UsageError("--queries: must be >= 1");
+  const std::string out(flags.require("--out"));
+  const std::uint32_t seed = terrain_options.request.procedural
+                                 ? terrain_options.request.procedural->seed
+                                 : optional_number<std::uint32_t>(flags, "--seed").value_or(1);
+  flags.check_all_taken();
+
+  const LoadedTerrain loaded(terrain_options, cost_options);
+  const SearchGraph graph(loaded, terrain_options.config, cost_options);
+  const nav::TerrainGraph& g = graph.graph();
+  const TilesBySet by_set(g, graph.sets());
+  // Starts come from tiles whose set has another tile, so no row is trivial.
+  std::vector<std::uint32_t> starts;
+  for (std::size_t s = 0; s + 1 < by_set.first.size(); ++s) {
+    if (by_set.first[s + 1] - by_set.first[s] < 2) continue;
+    starts.insert(starts.end(), by_set.tiles.begin() + by_set.first[s],
+                  by_set.tiles.begin() + by_set.first[s + 1]);
+  }
+  if (starts.empty()) {
+    throw std::runtime_error(terrain_options.label + ": no two connected walkable tiles");
+  }
+
+  nav::SearchOptions search;
+  search.heuristic = nav::Heuristic::Zero;
+  search.cost = graph.cost_model();
+  nav::AStar astar(g, graph.sets());
+  std::mt19937_64 rng(seed);
+  std::vector<nav::ScenarioRow> rows;
+  Progress progress("scen", static_cast<std::size_t>(queries));
+  // A pair the cost model cannot join (Seed drops edges at slope == max,
+  // which the sets keep) is drawn again, a bounded number of times.
+  const std::size_t max_draws = 100 * static_cast<std::size_t>(queries);
+  for (std::size_t draws = 0; rows.size() < static_cast<std::size_t>(queries); ++draws) {
+    if (draws == max_draws) {
+      throw std::runtime_error(terrain_options.label + ": found only " +
+                               std::to_string(rows.size()) + " connected pairs in " +
+                               std::to_string(max_draws) + " draws");
+    }
+    const nav::TileId start{starts[draw(rng, starts.size())]};
+    const std::size_t s = nav::index(graph.sets().set_of(start));
+    const std::size_t size = by_set.first[s + 1] - by_set.first[s];
+    // Uniform over the set without the start itself.
+    std::uint32_t pick = by_set.first[s] + draw(rng, size - 1);
+    if (by_set.tiles[pick] == nav::index(start)) pick = by_set.first[s + 1] - 1;
+    const nav::TileId goal{by_set.tiles[pick]};
+    const nav::PathResult result = astar.find_path(g.coord(start), g.coord(goal), search);
+    if (result.status != nav::SearchStatus::Found) continue;
+    const nav::TileCoord a = g.coord(start);
+    const nav::TileCoord b = g.coord(goal);
+    // The bucket of the cost as written (8 decimals), so a reader agrees.
+    const double optimal = std::stod(fixed(result.cost, 8));
+    rows.push_back({.bucket = static_cast<int>(std::floor(optimal / 4.0)),
+                    .map = terrain_options.label,
+                    .map_width = g.tiles_wide(),
+                    .map_height = g.tiles_deep(),
+                    .start_x = a.i,
+                    .start_y = a.j,
+                    .goal_x = b.i,
+                    .goal_y = b.j,
+                    .optimal = optimal});
+    progress.update(rows.size());
+  }
+  progress.finish();
+  write_movingai_scen(out, rows);
+  return 0;
+}
+
+}  // namespace terranav::navcli

@@ -1,0 +1,252 @@
+// navcli sweep: one .scen replayed over a grid of max slope x slope weight x
+// cost model x heuristic x weight; a CSV row per combination and a gnuplot
+// chart per metric.
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "gnuplot_chart.hpp"
+#include "progress.hpp"
+#include "scen_replay.hpp"
+#include "summary_stats.hpp"
+#include "terrain_options.hpp"
+#include "text_output.hpp"
+
+namespace terranav::navcli {
+namespace {
+
+/// The values swept; each list holds at least one.
+struct Grid {
+  std::vector<double> max_slopes;
+  std::vector<double> slope_weights;
+  std::vector<nav::CostModelKind> costs;
+  std::vector<nav::Heuristic> heuristics;
+  std::vector<double> weights;
+};
+
+/// One combination and what its queries measured.
+struct Cell {
+  double max_slope = 0.0;
+  double slope_weight = 0.0;
+  nav::CostModelKind cost = nav::CostModelKind::Reference;
+  nav::Heuristic heuristic = nav::Heuristic::Octile;
+  double weight = 1.0;
+  std::size_t queries = 0;
+  std::size_t found = 0;
+  double mean_cost = 0.0;
+  double mean_suboptimality = 0.0;
+  double mean_expanded = 0.0;
+  double median_us = 0.0;
+};
+
+template <typename T, typename Parse>
+std::vector<T> take_list(Flags& flags, std::string_view flag, T fallback, Parse parse) {
+  const auto text = flags.take(flag);
+  if (!text) return {fallback};
+  std::vector<T> values;
+  for (const std::string_view item : split_list(flag, *text)) values.push_back(parse(item));
+  return values;
+}
+
+Grid take_grid(Flags& flags) {
+  const nav::GraphConfig graph;
+  const nav::CostModel model;
+  const nav::SearchOptions search;
+  const auto number = [](std::string_view flag) {
+    return [flag](std::string_view item) { return parse_number<double>(flag, item); };
+  };
+  const auto named = [](std::string_view flag, auto parse) {
+    return [flag, parse](std::string_view item) {
+      try {
+        return parse(item);
+      } catch (const nav::Error& e) {
+        throw UsageError(std::string(flag) + ": " + e.what());
+      }
+    };
+  };
+  Grid grid;
+  grid.max_slopes = take_list(flags, "--max-slope", graph.max_slope, number("--max-slope"));
+  grid.slope_weights =
+      take_list(flags, "--slope-weight", model.slope_weight, number("--slope-weight"));
+  grid.costs = take_list(flags, "--cost", model.kind, named("--cost", nav::parse_cost_model));
+  grid.heuristics =
+      take_list(flags, "--heuristic", search.heuristic, named("--heuristic", nav::parse_heuristic));
+  grid.weights = take_list(flags, "--weight", search.weight, number("--weight"));
+  return grid;
+}
+
+Cell measure(std::span<const nav::ScenarioRow> rows, nav::AStar& astar,
+             const nav::SearchOptions& options, Progress& progress, std::size_t& done) {
+  Cell cell;
+  std::vector<double> costs;
+  std::vector<double> suboptimality;
+  std::vector<double> expanded;
+  std::vector<double> times;
+  replay(rows, astar, options, [&](std::size_t, const QueryRecord& q) {
+    expanded.push_back(static_cast<double>(q.expanded));
+    times.push_back(q.time_us);
+    if (q.status == nav::SearchStatus::Found) {
+      costs.push_back(q.cost);
+      if (q.optimal > 0.0) suboptimality.push_back(q.cost / q.optimal - 1.0);
+    }
+    progress.update(++done);
+  });
+  cell.queries = rows.size();
+  cell.found = costs.size();
+  cell.mean_cost = mean(costs);
+  cell.mean_suboptimality = mean(suboptimality);
+  cell.mean_expanded = mean(expanded);
+  cell.median_us = percentile(times, 0.5);
+  return cell;
+}
+
+constexpr const char* kCsvHeader =
+    "max_slope,slope_weight,cost,heuristic,weight,queries,found,mean_cost,"
+    "mean_suboptimality,mean_expanded,median_us\n";
+
+void write_csv(const std::filesystem::path& file, std::span<const Cell> cells) {
+  std::ofstream out(file, std::ios::binary);
+  out << kCsvHeader;
+  for (const Cell& c : cells) {
+    out << row({json_number(c.max_slope), json_number(c.slope_weight),
+                std::string(nav::to_string(c.cost)), std::string(nav::to_string(c.heuristic)),
+                json_number(c.weight), std::to_string(c.queries), std::to_string(c.found),
+                json_rounded(c.mean_cost, 6), json_rounded(c.mean_suboptimality, 9),
+                json_rounded(c.mean_expanded, 3), json_rounded(c.median_us, 3)},
+               ',');
+  }
+  out.close();
+  if (!out) throw std::runtime_error("cannot write " + file.string());
+}
+
+/// A metric chart: x is the first of max slope, slope weight, weight that
+/// takes several values (max slope if none does); one line per combination
+/// of the other swept settings.
+void write_charts(const std::filesystem::path& gnuplot, const std::filesystem::path& dir,
+                  const Grid& grid, std::span<const Cell> cells) {
+  enum class Axis { MaxSlope, SlopeWeight, Weight };
+  Axis axis = Axis::MaxSlope;
+  if (grid.max_slopes.size() == 1 && grid.slope_weights.size() > 1) axis = Axis::SlopeWeight;
+  if (grid.max_slopes.size() == 1 && grid.slope_weights.size() == 1 && grid.weights.size() > 1) {
+    axis = Axis::Weight;
+  }
+  const auto x_of = [axis](const Cell& c) {
+    return axis == Axis::MaxSlope      ? c.max_slope
+           : axis == Axis::SlopeWeight ? c.slope_weight
+                                       : c.weight;
+  };
+  const auto label_of = [&](const Cell& c) {
+    std::string label;
+    const auto add = [&label](const std::string& part) {
+      label += (label.empty() ? "" : " ") + part;
+    };
+    if (axis != Axis::MaxSlope && grid.max_slopes.size() > 1)
+      add("max_slope=" + json_number(c.max_slope));
+    if (axis != Axis::SlopeWeight && grid.slope_weights.size() > 1)
+      add("k=" + json_number(c.slope_weight));
+    if (grid.costs.size() > 1) add(std::string(nav::to_string(c.cost)));
+    if (grid.heuristics.size() > 1) add(std::string(nav::to_string(c.heuristic)));
+    if (axis != Axis::Weight && grid.weights.size() > 1) add("w=" + json_number(c.weight));
+    return label.empty() ? std::string(nav::to_string(c.heuristic)) : label;
+  };
+  const std::string x_label = axis == Axis::MaxSlope      ? "max slope (rise / run)"
+                              : axis == Axis::SlopeWeight ? "slope weight k"
+                                                          : "heuristic weight w";
+  struct Metric {
+    const char* name;
+    const char* title;
+    double Cell::*field;
+  };
+  constexpr std::array<Metric, 4> kMetrics = {{
+      {"mean_cost", "mean path cost (model units)", &Cell::mean_cost},
+      {"mean_suboptimality", "mean suboptimality (cost / optimal - 1)", &Cell::mean_suboptimality},
+      {"mean_expanded", "mean nodes expanded", &Cell::mean_expanded},
+      {"median_us", "median query time (us)", &Cell::median_us},
+  }};
+  for (const Metric& metric : kMetrics) {
+    std::vector<ChartSeries> series;
+    for (const Cell& c : cells) {
+      const std::string label = label_of(c);
+      auto it = std::find_if(series.begin(), series.end(),
+                             [&](const ChartSeries& s) { return s.label == label; });
+      if (it == series.end()) it = series.insert(series.end(), ChartSeries{label, {}});
+      it->points.emplace_back(x_of(c), c.*metric.field);
+    }
+    for (ChartSeries& s : series) std::sort(s.points.begin(), s.points.end());
+    plot_line_chart(gnuplot, dir / (std::string(metric.name) + ".png"), metric.title, x_label,
+                    metric.name, series);
+  }
+}
+
+}  // namespace
+
+int run_sweep(Flags& flags) {
+  // The swept lists first: take_terrain/cost_options would read them as single values.
+  const Grid grid = take_grid(flags);
+  const TerrainOptions terrain_options = take_terrain_options(flags);
+  const CostOptions cost_options = take_cost_options(flags);
+  const nav::SearchOptions base_search = take_search_options(flags);
+  const std::string scen(flags.require("--scen"));
+  const std::filesystem::path dir(std::string(flags.require("--out")));
+  const bool charts = !flags.take_switch("--no-charts");
+  flags.check_all_taken();
+  const auto gnuplot = find_gnuplot();
+  if (charts && !gnuplot) {
+    throw std::runtime_error(
+        "sweep: gnuplot not found on PATH (install Debian gnuplot-nox, or pass --no-charts)");
+  }
+
+  const LoadedTerrain loaded(terrain_options, cost_options);
+  std::filesystem::create_directories(dir);
+  const std::size_t combos = grid.max_slopes.size() * grid.slope_weights.size() *
+                             grid.costs.size() * grid.heuristics.size() * grid.weights.size();
+  std::vector<Cell> cells;
+  std::optional<std::vector<nav::ScenarioRow>> rows;
+  std::optional<Progress> progress;
+  std::size_t done = 0;
+  for (const double max_slope : grid.max_slopes) {
+    nav::GraphConfig config = terrain_options.config;
+    config.max_slope = max_slope;
+    const SearchGraph graph(loaded, config, cost_options);
+    if (!rows) {
+      rows = load_scen_for(scen, graph.graph());
+      progress.emplace("sweep", combos * rows->size());
+    }
+    nav::AStar astar(graph.graph(), graph.sets());
+    for (const nav::CostModelKind cost : grid.costs) {
+      for (const double slope_weight : grid.slope_weights) {
+        for (const nav::Heuristic heuristic : grid.heuristics) {
+          for (const double weight : grid.weights) {
+            nav::SearchOptions search = base_search;
+            search.cost = graph.cost_model();
+            search.cost.kind = cost;
+            search.cost.slope_weight = slope_weight;
+            search.heuristic = heuristic;
+            search.weight = weight;
+            nav::validate(search.cost, graph.graph().tile_count());
+            Cell cell = measure(*rows, astar, search, *progress, done);
+            cell.max_slope = max_slope;
+            cell.slope_weight = slope_weight;
+            cell.cost = cost;
+            cell.heuristic = heuristic;
+            cell.weight = weight;
+            cells.push_back(cell);
+          }
+        }
+      }
+    }
+  }
+  if (progress) progress->finish();
+  write_csv(dir / "sweep.csv", cells);
+  if (charts) write_charts(*gnuplot, dir, grid, cells);
+  return 0;
+}
+
+}  // namespace terranav::navcli

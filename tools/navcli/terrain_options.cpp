@@ -1,0 +1,214 @@
+#include "terrain_options.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "stopwatch.hpp"
+#include "text_output.hpp"
+
+namespace terranav::navcli {
+
+const char* const kTerrainOptionsUsage =
+    "Terrain (every command):\n"
+    "  --map FILE            .png, .hgt, .raw/.r16 or Moving AI .map (settings not given\n"
+    "                        come from FILE's .terrain sidecar)\n"
+    "  --procedural SIZE     instead of --map: SIZE x SIZE samples of seeded fBm noise\n"
+    "    [--seed S] [--smoothing PASSES]\n"
+    "  --spacing S           metres between samples\n"
+    "  --height-scale Z      metres at full-scale value (procedural: the relief)\n"
+    "  --tile-size T         cells per tile side\n"
+    "  --max-slope M         steepest walkable edge, rise over run (default 0.6)\n"
+    "  --topology NAME       octile8 (default), cardinal4, hex6\n"
+    "  --corner-cutting MODE never (default), always, at-least-one-free\n"
+    "Cost model:\n"
+    "  --cost NAME           reference (default), seed, tobler, uphill-downhill\n"
+    "  --slope-weight K      reference: cost = d * (1 + K * slope)\n"
+    "  --uphill-weight K, --downhill-weight K   uphill-downhill\n"
+    "  --class-table NAME=MULT,...   terrain classes (MULT a number or 'impassable'),\n"
+    "    with --classes FILE (8-bit PNG of TW x TD class indices)\n"
+    "    or --class-bands H1,H2,... (ascending tile heights, metres; one more class than bands)\n"
+    "  --influence X,Z,R,S   multiplier 1 + S * (1 - r / R) within R metres of (X, Z);\n"
+    "                        S < 0 attracts, S > 0 repels; repeatable\n"
+    "Search:\n"
+    "  --heuristic NAME      octile (default), zero (Dijkstra), manhattan, chebyshev,\n"
+    "                        euclidean, hex; scaled by the model's smallest step cost\n"
+    "  --weight W            weighted A*, f = g + W h, W >= 1 (cost <= W * optimal)\n"
+    "  --greedy              greedy best-first, f = h\n";
+
+namespace {
+
+std::string procedural_label(const nav::ProceduralConfig& config) {
+  return "procedural-" + std::to_string(config.size) + "-seed-" + std::to_string(config.seed);
+}
+
+/// A nav parse_* function's result; its Error becomes a UsageError naming the flag.
+template <typename Parse>
+auto parse_named(std::string_view flag, std::string_view text, Parse parse) {
+  try {
+    return parse(text);
+  } catch (const nav::Error& e) {
+    throw UsageError(std::string(flag) + ": " + e.what());
+  }
+}
+
+std::vector<nav::TerrainClass> parse_class_table(std::string_view flag, std::string_view text) {
+  std::vector<nav::TerrainClass> table;
+  for (const std::string_view item : split_list(flag, text)) {
+    const std::size_t equals = item.find('=');
+    if (equals == std::string_view::npos || equals == 0) {
+      throw UsageError(std::string(flag) + ": expected NAME=MULT, got '" + std::string(item) + "'");
+    }
+    nav::TerrainClass entry;
+    entry.name = std::string(item.substr(0, equals));
+    const std::string_view value = item.substr(equals + 1);
+    if (value == "impassable") {
+      entry.impassable = true;
+    } else {
+      entry.multiplier = parse_number<double>(flag, value);
+    }
+    table.push_back(std::move(entry));
+  }
+  if (table.size() > 256) {
+    throw UsageError(std::string(flag) + ": at most 256 classes, got " +
+                     std::to_string(table.size()));
+  }
+  return table;
+}
+
+nav::InfluencePoint parse_influence(std::string_view flag, std::string_view text) {
+  const std::vector<double> v = parse_number_list<double>(flag, text);
+  if (v.size() != 4) {
+    throw UsageError(std::string(flag) + ": expected X,Z,RADIUS,STRENGTH, got '" +
+                     std::string(text) + "'");
+  }
+  return {.x_m = v[0], .z_m = v[1], .radius_m = v[2], .strength = v[3]};
+}
+
+}  // namespace
+
+TerrainOptions take_terrain_options(Flags& flags) {
+  TerrainOptions options;
+  const auto map = flags.take("--map");
+  const auto size = optional_number<int>(flags, "--procedural");
+  if (map && size) throw UsageError("--map and --procedural exclude each other");
+  if (!map && !size) throw UsageError("--map or --procedural is required");
+  options.request.spacing_m = optional_number<double>(flags, "--spacing");
+  options.request.tile_size = optional_number<int>(flags, "--tile-size");
+  const auto height_scale = optional_number<double>(flags, "--height-scale");
+  if (map) {
+    options.request.map = std::string(*map);
+    options.request.height_scale_m = height_scale;
+    options.label = options.request.map.filename().string();
+  } else {
+    nav::ProceduralConfig procedural;
+    procedural.size = *size;
+    procedural.seed = optional_number<std::uint32_t>(flags, "--seed").value_or(procedural.seed);
+    procedural.relief_m = height_scale.value_or(procedural.relief_m);
+    procedural.smoothing_passes =
+        optional_number<int>(flags, "--smoothing").value_or(procedural.smoothing_passes);
+    options.label = procedural_label(procedural);
+    options.request.procedural = procedural;
+  }
+  options.config.max_slope =
+      optional_number<double>(flags, "--max-slope").value_or(options.config.max_slope);
+  if (const auto topology = flags.take("--topology")) {
+    options.config.topology = parse_named("--topology", *topology, nav::parse_topology);
+  }
+  if (const auto mode = flags.take("--corner-cutting")) {
+    options.config.corner_cutting =
+        parse_named("--corner-cutting", *mode, nav::parse_corner_cutting);
+  }
+  return options;
+}
+
+CostOptions take_cost_options(Flags& flags) {
+  CostOptions options;
+  if (const auto cost = flags.take("--cost")) {
+    options.model.kind = parse_named("--cost", *cost, nav::parse_cost_model);
+  }
+  options.model.slope_weight =
+      optional_number<double>(flags, "--slope-weight").value_or(options.model.slope_weight);
+  options.model.uphill_weight =
+      optional_number<double>(flags, "--uphill-weight").value_or(options.model.uphill_weight);
+  options.model.downhill_weight =
+      optional_number<double>(flags, "--downhill-weight").value_or(options.model.downhill_weight);
+
+  const auto table = flags.take("--class-table");
+  const auto image = flags.take("--classes");
+  const auto bands = flags.take("--class-bands");
+  if (image && bands) throw UsageError("--classes and --class-bands exclude each other");
+  if ((image || bands) && !table) {
+    throw UsageError(std::string(image ? "--classes" : "--class-bands") + " needs --class-table");
+  }
+  if (table && !image && !bands) throw UsageError("--class-table needs --classes or --class-bands");
+  if (table) options.class_table = parse_class_table("--class-table", *table);
+  if (image) options.class_image = std::string(*image);
+  if (bands) {
+    const std::vector<double> heights = parse_number_list<double>("--class-bands", *bands);
+    if (heights.size() + 1 != options.class_table.size()) {
+      throw UsageError("--class-bands: " + std::to_string(heights.size()) + " bands need " +
+                       std::to_string(heights.size() + 1) + " classes in --class-table, got " +
+                       std::to_string(options.class_table.size()));
+    }
+    for (std::size_t k = 0; k < heights.size(); ++k) {
+      options.class_bands.push_back({heights[k], static_cast<std::uint8_t>(k)});
+    }
+  }
+  for (const std::string_view text : flags.take_all("--influence")) {
+    options.influence.push_back(parse_influence("--influence", text));
+  }
+  return options;
+}
+
+nav::SearchOptions take_search_options(Flags& flags) {
+  nav::SearchOptions options;
+  if (const auto heuristic = flags.take("--heuristic")) {
+    options.heuristic = parse_named("--heuristic", *heuristic, nav::parse_heuristic);
+  }
+  options.weight = optional_number<double>(flags, "--weight").value_or(options.weight);
+  if (!(options.weight >= 1.0) || !std::isfinite(options.weight)) {
+    throw UsageError("--weight: must be finite and >= 1, got " + json_number(options.weight));
+  }
+  options.greedy = flags.take_switch("--greedy");
+  return options;
+}
+
+LoadedTerrain::LoadedTerrain(const TerrainOptions& terrain_options, const CostOptions& cost_options)
+    : terrain(nav::load_terrain(terrain_options.request)), blocked(terrain.blocked) {
+  if (cost_options.class_table.empty()) return;
+  const nav::Heightmap& heights = terrain.heightmap;
+  const int t = terrain.tile_size;
+  nav::ClassMap classes =
+      cost_options.class_bands.empty()
+          ? nav::classes_from_image(cost_options.class_image, (heights.width() - 1) / t,
+                                    (heights.depth() - 1) / t, cost_options.class_table)
+          : nav::classes_from_height_bands(
+                heights, t, cost_options.class_table, cost_options.class_bands,
+                static_cast<std::uint8_t>(cost_options.class_table.size() - 1));
+  const std::vector<std::uint8_t> impassable = classes.blocked_mask();
+  if (blocked.empty()) {
+    blocked = impassable;
+  } else {
+    std::transform(blocked.begin(), blocked.end(), impassable.begin(), blocked.begin(),
+                   [](std::uint8_t a, std::uint8_t b) -> std::uint8_t { return a | b; });
+  }
+  class_multipliers = classes.multipliers();
+}
+
+SearchGraph::SearchGraph(const LoadedTerrain& loaded, nav::GraphConfig config,
+                         const CostOptions& cost_options)
+    : multipliers_(loaded.class_multipliers), model_(cost_options.model) {
+  config.tile_size = loaded.terrain.tile_size;
+  const auto start = Clock::now();
+  graph_.emplace(loaded.terrain.heightmap, config, loaded.blocked);
+  sets_.emplace(*graph_);
+  build_ms_ = elapsed_us(start, Clock::now()) / 1000.0;
+  if (!cost_options.influence.empty()) {
+    nav::apply_influence(*graph_, cost_options.influence, multipliers_);
+  }
+  model_.tile_multipliers = multipliers_;
+  nav::validate(model_, graph_->tile_count());
+}
+
+}  // namespace terranav::navcli
