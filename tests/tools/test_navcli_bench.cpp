@@ -1,0 +1,94 @@
+// navcli bench: replays .scen rows, one TSV line each plus a JSON summary.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "navcli_run.hpp"
+#include "test_support.hpp"
+
+namespace terranav::test {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+std::vector<std::string> fields(const std::string& line) {
+  std::vector<std::string> result;
+  std::size_t from = 0;
+  for (std::size_t tab; (tab = line.find('\t', from)) != std::string::npos; from = tab + 1) {
+    result.push_back(line.substr(from, tab - from));
+  }
+  result.push_back(line.substr(from));
+  return result;
+}
+
+class NavcliBench : public ScratchDirTest {
+ protected:
+  /// arena.map's first three rows, the second changed as `edit` says.
+  std::string arena_scen(const std::string& second_row) {
+    const std::string file = path("edited.scen").string();
+    std::ofstream out(file);
+    out << "version 1\n"
+        << "0\tarena.map\t49\t49\t1\t11\t1\t12\t1.00000000\n"
+        << second_row << "\n"
+        << "0\tarena.map\t49\t49\t1\t12\t5\t11\t4.41421356\n";
+    return shell_quote(file);
+  }
+};
+
+TEST_F(NavcliBench, ArenaEveryRowMatchesItsOptimalLength) {
+  const NavcliRun run = run_navcli(dir_, "bench --map " + data("movingai/arena.map") + " --scen " +
+                                             data("movingai/arena.map.scen") + " --check");
+  ASSERT_EQ(run.status, 0) << run.err;
+  const std::vector<std::string> lines = run.out_lines();
+  ASSERT_EQ(lines.size(), 1u + 130u + 1u);
+  EXPECT_EQ(lines.front(), "id\texpanded\tgenerated\ttime_us\tcost\toptimal\tok");
+  for (std::size_t k = 1; k <= 130; ++k) {
+    const std::vector<std::string> f = fields(lines[k]);
+    ASSERT_EQ(f.size(), 7u) << lines[k];
+    EXPECT_EQ(f[0], std::to_string(k - 1));
+    EXPECT_EQ(f[6], "1") << lines[k];
+    EXPECT_LE(std::stoul(f[1]), std::stoul(f[2])) << "expanded <= generated: " << lines[k];
+  }
+  EXPECT_THAT(lines.back(), StartsWith("{\"queries\": 130, \"mismatches\": 0, \"median_us\": "));
+  for (const std::string key : {"\"p95_us\": ", "\"mean_expanded\": ", "\"expansions_per_s\": ",
+                                "\"build_ms\": ", "\"bytes_per_tile\": "}) {
+    EXPECT_THAT(lines.back(), HasSubstr(key));
+  }
+  // Not a terminal: progress as plain lines on stderr.
+  EXPECT_THAT(run.err, HasSubstr("navcli: bench 100% (130/130)\n"));
+}
+
+TEST_F(NavcliBench, WrongOptimalIsAMismatchAndCheckFailsAfterEveryRow) {
+  const std::string scen = arena_scen("0\tarena.map\t49\t49\t1\t12\t2\t11\t2.41421356");
+  const std::string args = "bench --map " + data("movingai/arena.map") + " --scen " + scen;
+  const NavcliRun run = run_navcli(dir_, args + " --check");
+  EXPECT_EQ(run.status, 1);
+  const std::vector<std::string> lines = run.out_lines();
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_EQ(fields(lines[1])[6], "1");
+  // The true cost of (1,12) -> (2,11) is one diagonal, sqrt 2.
+  EXPECT_EQ(fields(lines[2])[4], "1.41421354");
+  EXPECT_EQ(fields(lines[2])[6], "0");
+  EXPECT_EQ(fields(lines[3])[6], "1");
+  EXPECT_THAT(lines[4], StartsWith("{\"queries\": 3, \"mismatches\": 1,"));
+  EXPECT_EQ(run_navcli(dir_, args).status, 0) << "without --check a mismatch is reported only";
+}
+
+TEST_F(NavcliBench, RowForAnotherMapSizeIsAnErrorNamingTheRow) {
+  const std::string scen = arena_scen("0\tarena.map\t50\t49\t1\t12\t2\t11\t1.41421356");
+  const NavcliRun run = run_navcli(
+      dir_, "bench --map " + data("movingai/arena.map") + " --scen " + scen + " --check");
+  EXPECT_EQ(run.status, 1);
+  ASSERT_EQ(run.err_lines().size(), 1u) << run.err;
+  EXPECT_THAT(run.err, StartsWith("navcli: "));
+  EXPECT_THAT(run.err, HasSubstr("row 2 "));
+  EXPECT_THAT(run.err, HasSubstr("50x49 map"));
+  EXPECT_THAT(run.err, HasSubstr("49x49 tiles"));
+}
+
+}  // namespace
+}  // namespace terranav::test

@@ -1,0 +1,74 @@
+// navcli path: one query as JSON, its picture, the seed-model note.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "navcli_run.hpp"
+#include "png_header.hpp"
+#include "test_support.hpp"
+
+namespace terranav::test {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+using NavcliPath = ScratchDirTest;
+
+const std::string kArenaQuery =
+    "path --map " + data("movingai/arena.map") + " --from 1,12 --to 5,11";
+
+TEST_F(NavcliPath, PrintsOneJsonObjectWithTheSearchCounters) {
+  const NavcliRun run = run_navcli(dir_, kArenaQuery);
+  ASSERT_EQ(run.status, 0) << run.err;
+  ASSERT_EQ(run.out_lines().size(), 1u);
+  // Three cardinal steps and one diagonal: 3 + sqrt 2 (at float step precision).
+  EXPECT_THAT(run.out, StartsWith("{\"status\": \"found\", \"cost\": 4.41421"));
+  EXPECT_THAT(run.out, HasSubstr("\"generated\": "));
+  EXPECT_THAT(run.out, HasSubstr("\"heap_operations\": "));
+  EXPECT_THAT(run.out, HasSubstr("\"path\": [[1, 12], "));
+  EXPECT_EQ(run.err, "");
+}
+
+TEST_F(NavcliPath, PngHasOneSquareOfScalePixelsPerTile) {
+  const auto png = path("arena.png");
+  const NavcliRun run = run_navcli(
+      dir_, kArenaQuery + " --png " + shell_quote(png.string()) + " --png-scale 3 --show-sets");
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(png_size(png), std::pair(49u * 3u, 49u * 3u));
+
+  // Default scale: the longer side at least 512 pixels (49 * 11 = 539).
+  ASSERT_EQ(run_navcli(dir_, kArenaQuery + " --png " + shell_quote(png.string())).status, 0);
+  EXPECT_EQ(png_size(png), std::pair(539u, 539u));
+
+  // A 64 x 64-tile procedural terrain at scale 1.
+  ASSERT_EQ(run_navcli(dir_, "path --procedural 65 --seed 2 --from 3,3 --to 60,60 --png " +
+                                 shell_quote(png.string()) + " --png-scale 1")
+                .status,
+            0);
+  EXPECT_EQ(png_size(png), std::pair(64u, 64u));
+}
+
+TEST_F(NavcliPath, SeedModelWithOctileHeuristicSaysTheHeuristicIsScaled) {
+  const std::string query = "path --procedural 65 --seed 2 --from 3,3 --to 60,60 --cost seed";
+  const NavcliRun octile = run_navcli(dir_, query);
+  ASSERT_EQ(octile.status, 0) << octile.err;
+  ASSERT_EQ(octile.err_lines().size(), 1u);
+  EXPECT_THAT(octile.err, HasSubstr("overestimates the seed cost model"));
+  EXPECT_THAT(octile.err, HasSubstr("terranav scales it"));
+  EXPECT_EQ(run_navcli(dir_, query + " --heuristic zero").err, "");
+  EXPECT_EQ(run_navcli(dir_, kArenaQuery).err, "");
+}
+
+TEST_F(NavcliPath, MissingMapIsARuntimeErrorNamingTheFile) {
+  const NavcliRun run = run_navcli(
+      dir_, "path --map " + shell_quote(path("none.map").string()) + " --from 1,1 --to 2,2");
+  EXPECT_EQ(run.status, 1);
+  ASSERT_EQ(run.err_lines().size(), 1u);
+  EXPECT_THAT(run.err, StartsWith("navcli: "));
+  EXPECT_THAT(run.err, HasSubstr("none.map"));
+}
+
+}  // namespace
+}  // namespace terranav::test
