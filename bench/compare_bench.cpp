@@ -1,0 +1,198 @@
+// Ours (nav::AStar) against the Boost Graph Library baseline and a
+// seed-style A* on the same procedural terrain and the same 1000 queries, in
+// one run: medians, their ratios, expansions per second, build times and
+// bytes per tile. Every query's cost must agree across implementations
+// within the reference model's tolerance, else the benchmark fails.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "bench_world.hpp"
+#include "seed_astar.hpp"
+#include "terranav/nav/movingai.hpp"
+#include "terranav/nav/search.hpp"
+#ifdef TERRANAV_HAVE_BOOST
+#include "boost_baseline.hpp"
+#endif
+
+namespace {
+
+namespace bench = terranav::bench;
+namespace nav = terranav::nav;
+using Clock = std::chrono::steady_clock;
+
+const bench::BenchWorld& world_of(const benchmark::State& state) {
+  return bench::procedural_world(static_cast<int>(state.range(0)),
+                                 static_cast<int>(state.range(1)));
+}
+
+// Per-query seconds, costs and expansions of one implementation.
+struct Run {
+  std::vector<double> seconds;
+  std::vector<double> costs;
+  std::uint64_t expanded = 0;
+  bool all_found = true;
+};
+
+// Times one query; `query(start, goal)` returns {found, cost, expanded}.
+template <class Query>
+void timed(Run& run, Query& query, const bench::Query& q) {
+  const auto begin = Clock::now();
+  const auto [found, cost, expanded] = query(q.first, q.second);
+  run.seconds.push_back(std::chrono::duration<double>(Clock::now() - begin).count());
+  run.costs.push_back(cost);
+  run.expanded += expanded;
+  run.all_found = run.all_found && found;
+}
+
+double median(std::vector<double> v) {
+  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+  return v[v.size() / 2];
+}
+
+double total(const std::vector<double>& v) {
+  double sum = 0.0;
+  for (const double x : v) sum += x;
+  return sum;
+}
+
+// Empty when both runs found every query at the same cost.
+std::string disagreement(const Run& ours, const Run& other, const char* name) {
+  if (!other.all_found) return std::string(name) + " missed a query";
+  for (std::size_t q = 0; q < ours.costs.size(); ++q) {
+    if (!nav::cost_matches(other.costs[q], ours.costs[q])) {
+      return std::string(name) + " disagrees on query " + std::to_string(q) + ": " +
+             std::to_string(other.costs[q]) + " vs ours " + std::to_string(ours.costs[q]);
+    }
+  }
+  return {};
+}
+
+// Medians over the world's 1000 queries for each implementation. The
+// benchmark's time is ours in total.
+void BM_Queries(benchmark::State& state) {
+  const bench::BenchWorld& w = world_of(state);
+  const nav::GraphConfig& c = w.config;
+  const double tiles = static_cast<double>(w.graph.tile_count());
+  nav::AStar ours(w.graph, w.sets);
+  bench::SeedAStar seed(w.heightmap, c.tile_size, c.max_slope, bench::kSlopeWeight);
+  const auto ours_query = [&](std::uint32_t s, std::uint32_t g) {
+    const nav::PathResult r =
+        ours.find_path(w.graph.coord(nav::TileId{s}), w.graph.coord(nav::TileId{g}));
+    return std::tuple{r.status == nav::SearchStatus::Found, r.cost, r.expanded};
+  };
+  const auto seed_query = [&](std::uint32_t s, std::uint32_t g) {
+    const bench::BaselineResult r = seed.find_path(s, g);
+    return std::tuple{r.found, r.cost, r.expanded};
+  };
+#ifdef TERRANAV_HAVE_BOOST
+  bench::BoostBaseline boost(w.graph, bench::kSlopeWeight);
+  const auto boost_query = [&](std::uint32_t s, std::uint32_t g) {
+    const bench::BaselineResult r = boost.find_path(s, g);
+    return std::tuple{r.found, r.cost, r.expanded};
+  };
+#endif
+  for (auto _ : state) {
+    // Query by query in turn, so a load change on the shared machine hits
+    // every implementation alike.
+    Run mine;
+    Run seeds;
+#ifdef TERRANAV_HAVE_BOOST
+    Run boosts;
+#endif
+    for (const bench::Query& q : w.queries) {
+      timed(mine, ours_query, q);
+      timed(seeds, seed_query, q);
+#ifdef TERRANAV_HAVE_BOOST
+      timed(boosts, boost_query, q);
+#endif
+    }
+    std::string error = mine.all_found ? "" : "ours missed a query in the largest connected set";
+    if (error.empty()) error = disagreement(mine, seeds, "seed-style");
+#ifdef TERRANAV_HAVE_BOOST
+    if (error.empty()) error = disagreement(mine, boosts, "Boost");
+#endif
+    if (!error.empty()) {
+      state.SkipWithError(error.c_str());
+      break;
+    }
+    const double ours_median = median(mine.seconds);
+    const double ours_total = total(mine.seconds);
+    state.SetIterationTime(ours_total);
+    state.counters["ours_median_ms"] = 1e3 * ours_median;
+    state.counters["seed_median_ms"] = 1e3 * median(seeds.seconds);
+    state.counters["seed/ours"] = median(seeds.seconds) / ours_median;
+    state.counters["ours_exp_per_s"] = static_cast<double>(mine.expanded) / ours_total;
+    state.counters["ours_mean_expanded"] =
+        static_cast<double>(mine.expanded) / static_cast<double>(w.queries.size());
+#ifdef TERRANAV_HAVE_BOOST
+    state.counters["boost_median_ms"] = 1e3 * median(boosts.seconds);
+    state.counters["boost/ours"] = median(boosts.seconds) / ours_median;
+    state.counters["boost_B_per_tile"] = static_cast<double>(boost.memory_bytes()) / tiles;
+#endif
+  }
+  if (state.error_occurred()) return;
+  state.counters["ours_B_per_tile"] =
+      static_cast<double>(w.graph.memory_bytes() + ours.memory_bytes()) / tiles;
+  // ConnectedSets: one SetId per tile and one size per set.
+  state.counters["sets_B_per_tile"] =
+      static_cast<double>(w.graph.tile_count() * sizeof(nav::SetId) +
+                          w.sets.set_count() * sizeof(std::uint32_t)) /
+      tiles;
+  state.counters["seed_B_per_tile"] = static_cast<double>(seed.memory_bytes()) / tiles;
+  state.counters["tiles"] = tiles;
+  state.counters["missing_edges"] = bench::missing_edge_fraction(w.graph);
+}
+
+// Graph + connected sets from the heightmap: what a terrain costs to load.
+void BM_BuildOurs(benchmark::State& state) {
+  const bench::BenchWorld& w = world_of(state);
+  for (auto _ : state) {
+    const nav::TerrainGraph graph(w.heightmap, w.config);
+    const nav::ConnectedSets sets(graph);
+    benchmark::DoNotOptimize(sets.set_count());
+  }
+}
+
+// Per-tile objects, neighbour lists and BFS sets from the heightmap.
+void BM_BuildSeed(benchmark::State& state) {
+  const bench::BenchWorld& w = world_of(state);
+  const nav::GraphConfig& c = w.config;
+  for (auto _ : state) {
+    const bench::SeedAStar seed(w.heightmap, c.tile_size, c.max_slope, bench::kSlopeWeight);
+    benchmark::DoNotOptimize(seed.tile_count());
+  }
+}
+
+#ifdef TERRANAV_HAVE_BOOST
+// Edge list and costs from our graph (edge tests not included: a lower
+// bound for Boost), CSR construction, union-find connected sets.
+void BM_BuildBoost(benchmark::State& state) {
+  const bench::BenchWorld& w = world_of(state);
+  for (auto _ : state) {
+    const bench::BoostBaseline boost(w.graph, bench::kSlopeWeight);
+    benchmark::DoNotOptimize(boost.memory_bytes());
+  }
+}
+#endif
+
+// (a) 1025^2 samples at t = 1 and (b) 2049^2 at t = 2: 1024^2 tiles each.
+void worlds(benchmark::internal::Benchmark* b) {
+  b->ArgNames({"size", "t"})->Args({1025, 1})->Args({2049, 2});
+}
+
+BENCHMARK(BM_Queries)->Apply(worlds)->Iterations(1)->UseManualTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BuildOurs)->Apply(worlds)->Unit(benchmark::kMillisecond);
+#ifdef TERRANAV_HAVE_BOOST
+BENCHMARK(BM_BuildBoost)->Apply(worlds)->Unit(benchmark::kMillisecond);
+#endif
+BENCHMARK(BM_BuildSeed)->Apply(worlds)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
