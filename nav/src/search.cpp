@@ -279,22 +279,33 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, double g_factor, std
   const std::uint32_t gen = generation_;
   const std::uint32_t gen_tag = gen << 3;
 
-  // Indexed 4-ary min-heap on (f, -g): ties on f prefer the larger g. Four
-  // children share a cache line and the tree is half as deep as a binary
-  // one. Comparisons are branch-free: their outcome defeats a branch predictor.
+  // Indexed 4-ary min-heap on (f, -g, tile): ties on f prefer the larger g.
+  // Four children share a cache line and the tree is half as deep as a
+  // binary one. An entry's order is one 128-bit integer (bit patterns of
+  // non-negative floating-point numbers order like the numbers; g's are
+  // complemented), so a comparison is a subtract with borrow: branch-free,
+  // as its outcome defeats a branch predictor.
+  __extension__ using Key = unsigned __int128;
   const auto before = [](const HeapEntry& a, const HeapEntry& b) {
-    return (a.f < b.f) | ((a.f == b.f) & (a.g > b.g));
+    return ((static_cast<Key>(a.f_bits) << 64) | a.g_tile) <
+           ((static_cast<Key>(b.f_bits) << 64) | b.g_tile);
+  };
+  const auto tile_of = [](const HeapEntry& e) { return static_cast<std::uint32_t>(e.g_tile); };
+  // f >= 0 and g >= 0: sums of non-negative costs and estimates.
+  const auto entry = [](double f, double g, std::uint32_t tile) {
+    const auto g_bits = std::bit_cast<std::uint32_t>(static_cast<float>(g));
+    return HeapEntry{std::bit_cast<std::uint64_t>(f), std::uint64_t{~g_bits} << 32 | tile};
   };
   const auto sift_up = [&](std::uint32_t at, const HeapEntry& e) {
     while (at > 0) {
       const std::uint32_t up = (at - 1) / 4;
       if (!before(e, heap[up])) break;
       heap[at] = heap[up];
-      rec[heap[at].tile].heap_pos = at;
+      rec[tile_of(heap[at])].heap_pos = at;
       at = up;
     }
     heap[at] = e;
-    rec[e.tile].heap_pos = at;
+    rec[tile_of(e)].heap_pos = at;
   };
   const auto push = [&](const HeapEntry& e) {
     if (size == capacity) {  // grows to the largest open set, then never again
@@ -308,7 +319,7 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, double g_factor, std
   // along the best children, then the last element, usually a large key,
   // rises from there.
   const auto pop = [&]() {
-    const std::uint32_t top = heap[0].tile;
+    const std::uint32_t top = tile_of(heap[0]);
     if (--size == 0) return top;
     std::uint32_t at = 0;
     for (;;) {
@@ -325,7 +336,7 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, double g_factor, std
         break;
       }
       heap[at] = heap[best];
-      rec[heap[at].tile].heap_pos = at;
+      rec[tile_of(heap[at])].heap_pos = at;
       at = best;
     }
     sift_up(at, heap[size]);
@@ -342,8 +353,8 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, double g_factor, std
   const auto goal_j = static_cast<int>(goal / tw);
 
   rec[start] = {0.0, 0, gen_tag};
-  push({estimate(static_cast<int>(start % tw) - goal_i, static_cast<int>(start / tw) - goal_j),
-        0.0f, start});
+  push(entry(estimate(static_cast<int>(start % tw) - goal_i, static_cast<int>(start / tw) - goal_j),
+             0.0, start));
   std::uint32_t expanded = 0;
   std::uint32_t generated = 1;
   std::uint32_t heap_operations = 1;
@@ -360,7 +371,7 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, double g_factor, std
     if (size > 0) {
       // The new top is most likely expanded next: start loading the rows of
       // records and heights around it while this tile is processed.
-      const std::uint32_t next = heap[0].tile;
+      const std::uint32_t next = tile_of(heap[0]);
       const std::uint32_t above = next > tw ? next - tw - 1 : 0;
       const std::uint32_t below = std::min(next + tw + 1, last_tile);
       __builtin_prefetch(rec + above);
@@ -369,6 +380,9 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, double g_factor, std
       __builtin_prefetch(rec + below);
       __builtin_prefetch(height + above);
       __builtin_prefetch(height + below);
+      __builtin_prefetch(rec + next - (next > 0 ? 1 : 0));
+      __builtin_prefetch(rec + next + 1);
+      __builtin_prefetch(edges + next);
     }
     const double gu = rec[u].g;
     const double hu = height[u];
@@ -383,17 +397,19 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, double g_factor, std
       }
       const double gv = gu + c;
       Record& r = rec[v];
+      // A new tile is pushed; an open one reached more cheaply moves up. g is
+      // tested before the closed mark: most neighbours, closed ones included,
+      // are reached no more cheaply, so one test rejects them.
       if ((r.tag >> 3) != gen) {
         r.g = gv;
         r.tag = gen_tag | static_cast<std::uint32_t>(d);
-        push({g_factor * gv + estimate(ui + kDirDx[d], uj + kDirDz[d]), static_cast<float>(gv), v});
+        push(entry(g_factor * gv + estimate(ui + kDirDx[d], uj + kDirDz[d]), gv, v));
         ++generated;
         ++heap_operations;
-      } else if (r.heap_pos != kClosed && gv < r.g) {
+      } else if (gv < r.g && r.heap_pos != kClosed) {
         r.g = gv;
         r.tag = gen_tag | static_cast<std::uint32_t>(d);
-        sift_up(r.heap_pos, {g_factor * gv + estimate(ui + kDirDx[d], uj + kDirDz[d]),
-                             static_cast<float>(gv), v});
+        sift_up(r.heap_pos, entry(g_factor * gv + estimate(ui + kDirDx[d], uj + kDirDz[d]), gv, v));
         ++heap_operations;
       }
     }

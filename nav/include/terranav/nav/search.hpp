@@ -103,8 +103,9 @@ double heuristic_distance(const TerrainGraph& graph, const CostModel& model, Heu
 /// parent), allocated once and reset lazily by a generation counter, so one
 /// object per thread answers any number of queries without clearing every
 /// tile; the heap grows to the largest open set seen and is kept.
-/// Ties on f break towards larger g (deeper nodes first). Closed tiles are
-/// never reopened (the heuristic is consistent).
+/// Ties on f break towards larger g (deeper nodes first), then towards the
+/// smaller TileId. Closed tiles are never reopened (the heuristic is
+/// consistent).
 class AStar {
  public:
   /// Keeps references: graph and sets must outlive the AStar. O(tiles).
@@ -135,9 +136,8 @@ class AStar {
   };
   /// Open-set entry: the keys inline, so heap compares touch no tile data.
   struct HeapEntry {
-    double f;
-    float g;  // tie-break only
-    std::uint32_t tile;
+    std::uint64_t f_bits;  // bit pattern of f (>= 0)
+    std::uint64_t g_tile;  // complemented bit pattern of float(g) << 32 | tile
   };
 
   /// The search loop, compiled once per cost policy and estimate shape so
