@@ -4,7 +4,7 @@ set -euo pipefail
 
 packages=(
   cmake g++ ninja-build pkg-config
-  libglfw3-dev libglm-dev libstb-dev python3-glad libimgui-dev
+  libglfw3-dev libglm-dev libstb-dev python3-glad libimgui-dev nlohmann-json3-dev
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
   libgtest-dev libgmock-dev libbenchmark-dev glslang-tools libnoise-dev
   libboost-graph-dev  # bench/ only: the Boost Graph Library baseline

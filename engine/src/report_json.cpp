@@ -1,78 +1,55 @@
 #include "terranav/engine/report_json.hpp"
 
-#include <array>
-#include <charconv>
-#include <cstdio>
-#include <initializer_list>
+#include <nlohmann/json.hpp>
 
 namespace terranav::engine {
 namespace {
 
-std::string number(double value) {
-  std::array<char, 32> buffer{};
-  const auto end = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value).ptr;
-  return std::string(buffer.data(), end);
+// Ordered: the report keeps the documented key order.
+using Json = nlohmann::ordered_json;
+
+Json tile(nav::TileCoord t) {
+  return Json::array({t.i, t.j});
 }
 
-std::string array(std::initializer_list<double> values) {
-  std::string out = "[";
-  for (const double v : values) out += (out.size() > 1 ? ", " : "") + number(v);
-  return out + "]";
+Json vec(const nav::Vec3& v) {
+  return Json::array({v.x, v.y, v.z});
 }
 
-std::string tile(nav::TileCoord t) {
-  return array({static_cast<double>(t.i), static_cast<double>(t.j)});
-}
-
-std::string vec(const nav::Vec3& v) {
-  return array({v.x, v.y, v.z});
-}
-
-std::string quoted(const std::string& text) {
-  std::string out = "\"";
-  for (const char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      std::array<char, 8> escape{};
-      std::snprintf(escape.data(), escape.size(), "\\u%04x", static_cast<unsigned>(c));
-      out += escape.data();
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
-std::string click_json(const ClickReport& c) {
-  return std::string("{\"pixel\": ") + array({c.pixel.x, c.pixel.y}) +
-         ", \"hit\": " + (c.hit ? vec(*c.hit) : "null") +
-         ", \"tile\": " + (c.tile ? tile(*c.tile) : "null") +
-         ", \"from_tile\": " + tile(c.from_tile) +
-         ", \"status\": " + quoted(std::string(to_string(c.status))) +
-         ", \"cost\": " + number(c.cost) + ", \"tiles\": " + number(static_cast<double>(c.tiles)) +
-         ", \"message\": " + quoted(c.message) + "}";
+Json click_json(const ClickReport& c) {
+  return {{"pixel", Json::array({c.pixel.x, c.pixel.y})},
+          {"hit", c.hit ? vec(*c.hit) : Json(nullptr)},
+          {"tile", c.tile ? tile(*c.tile) : Json(nullptr)},
+          {"from_tile", tile(c.from_tile)},
+          {"status", to_string(c.status)},
+          {"cost", c.cost},
+          {"tiles", c.tiles},
+          {"message", c.message}};
 }
 
 }  // namespace
 
 std::string to_json(const RunReport& r) {
-  std::string clicks;
-  for (const ClickReport& c : r.clicks)
-    clicks += (clicks.empty() ? "\n    " : ",\n    ") + click_json(c);
+  Json clicks = Json::array();
+  for (const ClickReport& c : r.clicks) clicks.push_back(click_json(c));
   const OrbitCamera& cam = r.camera;
-  return "{\n  \"clicks\": [" + clicks + (clicks.empty() ? "]" : "\n  ]") +
-         ",\n  \"unit\": {\"tile\": " + tile(r.unit_tile) +
-         ", \"position\": " + vec(r.unit_position) + "},\n  \"frames\": " + number(r.frames) +
-         ",\n  \"map\": " + quoted(r.map) + ",\n  \"viewport\": " +
-         array({static_cast<double>(r.viewport.width), static_cast<double>(r.viewport.height)}) +
-         ",\n  \"camera\": {\"target\": " + array({cam.target.x, cam.target.y, cam.target.z}) +
-         ", \"yaw\": " + number(cam.yaw) + ", \"pitch\": " + number(cam.pitch) +
-         ", \"distance\": " + number(cam.distance) + ", \"fov_y\": " + number(cam.fov_y) +
-         ", \"vertical_exaggeration\": " + number(cam.vertical_exaggeration) +
-         "},\n  \"load_ms\": " + number(r.load_ms) + ",\n  \"graph_ms\": " + number(r.graph_ms) +
-         ",\n  \"render_ms\": " + number(r.render_ms) + "\n}\n";
+  const Json report = {{"clicks", std::move(clicks)},
+                       {"unit", {{"tile", tile(r.unit_tile)}, {"position", vec(r.unit_position)}}},
+                       {"frames", r.frames},
+                       {"map", r.map},
+                       {"viewport", Json::array({r.viewport.width, r.viewport.height})},
+                       {"camera",
+                        {{"target", Json::array({cam.target.x, cam.target.y, cam.target.z})},
+                         {"yaw", cam.yaw},
+                         {"pitch", cam.pitch},
+                         {"distance", cam.distance},
+                         {"fov_y", cam.fov_y},
+                         {"vertical_exaggeration", cam.vertical_exaggeration}}},
+                       {"load_ms", r.load_ms},
+                       {"graph_ms", r.graph_ms},
+                       {"render_ms", r.render_ms}};
+  // Replace, not throw, on bytes that are not UTF-8 (a map path may hold them).
+  return report.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace terranav::engine

@@ -2,8 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 namespace terranav::engine {
 namespace {
+
+using Json = nlohmann::ordered_json;
 
 TEST(ReportJson, WritesClicksAndUnitExactly) {
   RunReport report;
@@ -23,18 +27,40 @@ TEST(ReportJson, WritesClicksAndUnitExactly) {
   report.clicks = {found, miss};
   report.unit_tile = {4, 5};
   report.unit_position = {45.0, 0.5, 55.0};
+  report.map = "a\tb.png";
+  report.load_ms = 1.5;
   const std::string json = to_json(report);
-  EXPECT_NE(json.find(R"({"pixel": [10.5, 20], "hit": [1.25, 2, 3], "tile": [4, 5], )"
-                      R"("from_tile": [1, 2], "status": "found", "cost": 14.142135623730951, )"
-                      R"("tiles": 2, "message": "say \"hi\"\u000a"})"),
-            std::string::npos)
+  const Json parsed = Json::parse(json);
+
+  const Json expected_clicks = Json::parse(
+      R"([{"pixel": [10.5, 20], "hit": [1.25, 2, 3], "tile": [4, 5], "from_tile": [1, 2],
+           "status": "found", "cost": 14.142135623730951, "tiles": 2, "message": "say \"hi\"\n"},
+          {"pixel": [0, 1], "hit": null, "tile": null, "from_tile": [4, 5], "status": "miss",
+           "cost": 0, "tiles": 0, "message": "m"}])");
+  EXPECT_EQ(parsed.at("clicks"), expected_clicks) << json;
+  // The cost reads back as the very same double (shortest round-trip form).
+  EXPECT_EQ(parsed.at("clicks").at(0).at("cost").get<double>(), 14.142135623730951);
+  EXPECT_EQ(parsed.at("unit"), Json::parse(R"({"tile": [4, 5], "position": [45, 0.5, 55]})"))
       << json;
-  EXPECT_NE(json.find(R"({"pixel": [0, 1], "hit": null, "tile": null, "from_tile": [4, 5], )"
-                      R"("status": "miss", "cost": 0, "tiles": 0, "message": "m"})"),
-            std::string::npos)
-      << json;
-  EXPECT_NE(json.find(R"("unit": {"tile": [4, 5], "position": [45, 0.5, 55]})"), std::string::npos)
-      << json;
+  EXPECT_EQ(parsed.at("map"), "a\tb.png");
+  EXPECT_EQ(parsed.at("load_ms"), 1.5);
+  // The documented keys, in the documented order.
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : parsed.items()) keys.push_back(key);
+  EXPECT_EQ(keys, (std::vector<std::string>{"clicks", "unit", "frames", "map", "viewport", "camera",
+                                            "load_ms", "graph_ms", "render_ms"}));
+  std::vector<std::string> click_keys;
+  for (const auto& [key, value] : parsed.at("clicks").at(0).items()) click_keys.push_back(key);
+  EXPECT_EQ(click_keys, (std::vector<std::string>{"pixel", "hit", "tile", "from_tile", "status",
+                                                  "cost", "tiles", "message"}));
+}
+
+TEST(ReportJson, ReplacesBytesThatAreNotUtf8) {
+  RunReport report;
+  report.map = "bad\xff.png";
+  const Json parsed = Json::parse(to_json(report));
+  EXPECT_EQ(parsed.at("map"), "bad\xef\xbf\xbd.png");
+  EXPECT_TRUE(parsed.at("clicks").empty());
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // navcli bench: replays a .scen, one TSV line per query and a JSON summary
 // (apps/warthog.cpp --checkopt is the model).
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -52,18 +53,19 @@ int run_bench(Flags& flags) {
 
   const double total_s = mean(times_us) * static_cast<double>(times_us.size()) / 1e6;
   const double bytes = static_cast<double>(graph.graph().memory_bytes() + astar.memory_bytes());
-  JsonObject summary;
-  summary.integer("queries", rows.size())
-      .integer("mismatches", mismatches)
-      .rounded("median_us", percentile(times_us, 0.5), 3)
-      .rounded("p95_us", percentile(times_us, 0.95), 3)
-      .rounded(
-          "mean_expanded",
-          rows.empty() ? 0.0 : static_cast<double>(expanded) / static_cast<double>(rows.size()), 3)
-      .rounded("expansions_per_s", total_s > 0.0 ? static_cast<double>(expanded) / total_s : 0.0, 0)
-      .rounded("build_ms", graph.build_ms(), 3)
-      .rounded("bytes_per_tile", bytes / static_cast<double>(graph.graph().tile_count()), 3);
-  std::fputs((summary.str() + "\n").c_str(), stdout);
+  const double mean_expanded =
+      rows.empty() ? 0.0 : static_cast<double>(expanded) / static_cast<double>(rows.size());
+  const nlohmann::ordered_json summary = {
+      {"queries", rows.size()},
+      {"mismatches", mismatches},
+      {"median_us", rounded(percentile(times_us, 0.5), 3)},
+      {"p95_us", rounded(percentile(times_us, 0.95), 3)},
+      {"mean_expanded", rounded(mean_expanded, 3)},
+      {"expansions_per_s",
+       rounded(total_s > 0.0 ? static_cast<double>(expanded) / total_s : 0.0, 0)},
+      {"build_ms", rounded(graph.build_ms(), 3)},
+      {"bytes_per_tile", rounded(bytes / static_cast<double>(graph.graph().tile_count()), 3)}};
+  std::fputs(json_line(summary).c_str(), stdout);
   return check && mismatches > 0 ? 1 : 0;
 }
 

@@ -36,7 +36,7 @@ std::string script(const std::filesystem::path& png, const std::string& title,
   for (std::size_t k = 0; k < series.size(); ++k) {
     s += "$d" + std::to_string(k) + " << EOD\n";
     for (const auto& [x, y] : series[k].points) {
-      s += json_number(x) + " " + json_number(y) + "\n";
+      s += shortest(x) + " " + shortest(y) + "\n";
     }
     s += "EOD\n";
   }

@@ -1,5 +1,6 @@
 // navcli path: one query, printed as one JSON object, optionally drawn.
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,13 +14,10 @@
 namespace terranav::navcli {
 namespace {
 
-std::string path_array(const std::vector<nav::TileCoord>& tiles) {
-  std::string out = "[";
-  for (std::size_t k = 0; k < tiles.size(); ++k) {
-    out += (k == 0 ? "[" : ", [") + std::to_string(tiles[k].i) + ", " + std::to_string(tiles[k].j) +
-           "]";
-  }
-  return out + "]";
+nlohmann::ordered_json path_array(const std::vector<nav::TileCoord>& tiles) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const nav::TileCoord t : tiles) out.push_back(nlohmann::ordered_json::array({t.i, t.j}));
+  return out;
 }
 
 /// The last query's open and closed sets as TileMarks.
@@ -75,16 +73,16 @@ int run_path(Flags& flags) {
   const double time_us = elapsed_us(start, Clock::now());
 
   const bool found = result.status == nav::SearchStatus::Found;
-  JsonObject json;
-  json.string("status", nav::to_string(result.status))
-      .raw("cost", found ? json_number(result.cost) : "null")
-      .integer("expanded", result.expanded)
-      .integer("generated", result.generated)
-      .integer("heap_operations", result.heap_operations)
-      .rounded("time_us", time_us, 3)
-      .rounded("build_ms", graph.build_ms(), 3)
-      .raw("path", path_array(result.tiles));
-  std::fputs((json.str() + "\n").c_str(), stdout);
+  const nlohmann::ordered_json json = {
+      {"status", nav::to_string(result.status)},
+      {"cost", found ? nlohmann::ordered_json(result.cost) : nlohmann::ordered_json(nullptr)},
+      {"expanded", result.expanded},
+      {"generated", result.generated},
+      {"heap_operations", result.heap_operations},
+      {"time_us", rounded(time_us, 3)},
+      {"build_ms", rounded(graph.build_ms(), 3)},
+      {"path", path_array(result.tiles)}};
+  std::fputs(json_line(json).c_str(), stdout);
 
   if (png) {
     const std::vector<TileMark> marks =

@@ -115,11 +115,11 @@ void write_csv(const std::filesystem::path& file, std::span<const Cell> cells) {
   std::ofstream out(file, std::ios::binary);
   out << kCsvHeader;
   for (const Cell& c : cells) {
-    out << row({json_number(c.max_slope), json_number(c.slope_weight),
+    out << row({shortest(c.max_slope), shortest(c.slope_weight),
                 std::string(nav::to_string(c.cost)), std::string(nav::to_string(c.heuristic)),
-                json_number(c.weight), std::to_string(c.queries), std::to_string(c.found),
-                json_rounded(c.mean_cost, 6), json_rounded(c.mean_suboptimality, 9),
-                json_rounded(c.mean_expanded, 3), json_rounded(c.median_us, 3)},
+                shortest(c.weight), std::to_string(c.queries), std::to_string(c.found),
+                shortest(rounded(c.mean_cost, 6)), shortest(rounded(c.mean_suboptimality, 9)),
+                shortest(rounded(c.mean_expanded, 3)), shortest(rounded(c.median_us, 3))},
                ',');
   }
   out.close();
@@ -148,12 +148,12 @@ void write_charts(const std::filesystem::path& gnuplot, const std::filesystem::p
       label += (label.empty() ? "" : " ") + part;
     };
     if (axis != Axis::MaxSlope && grid.max_slopes.size() > 1)
-      add("max_slope=" + json_number(c.max_slope));
+      add("max_slope=" + shortest(c.max_slope));
     if (axis != Axis::SlopeWeight && grid.slope_weights.size() > 1)
-      add("k=" + json_number(c.slope_weight));
+      add("k=" + shortest(c.slope_weight));
     if (grid.costs.size() > 1) add(std::string(nav::to_string(c.cost)));
     if (grid.heuristics.size() > 1) add(std::string(nav::to_string(c.heuristic)));
-    if (axis != Axis::Weight && grid.weights.size() > 1) add("w=" + json_number(c.weight));
+    if (axis != Axis::Weight && grid.weights.size() > 1) add("w=" + shortest(c.weight));
     return label.empty() ? std::string(nav::to_string(c.heuristic)) : label;
   };
   const std::string x_label = axis == Axis::MaxSlope      ? "max slope (rise / run)"

@@ -168,7 +168,7 @@ nav::SearchOptions take_search_options(Flags& flags) {
   }
   options.weight = optional_number<double>(flags, "--weight").value_or(options.weight);
   if (!(options.weight >= 1.0) || !std::isfinite(options.weight)) {
-    throw UsageError("--weight: must be finite and >= 1, got " + json_number(options.weight));
+    throw UsageError("--weight: must be finite and >= 1, got " + shortest(options.weight));
   }
   options.greedy = flags.take_switch("--greedy");
   return options;

@@ -1,39 +1,27 @@
 // Text formats navcli writes: JSON objects (one per line), TSV and CSV rows,
-// fixed-decimal numbers for .scen files.
+// numbers in shortest or fixed-decimal form.
 #pragma once
 
-#include <cstdint>
 #include <initializer_list>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
 
 namespace terranav::navcli {
 
-/// Shortest text that reads back as the same double ("null" if not finite,
-/// as JSON has no infinity or NaN).
-std::string json_number(double value);
-/// `value` rounded to `decimals` places, then as json_number.
-std::string json_rounded(double value, int decimals);
-/// A JSON string literal with '"', '\\' and control characters escaped.
-std::string json_string(std::string_view text);
+/// Shortest text that reads back as the same double, e.g. "0.1", "2", "inf"
+/// (std::to_chars), for CSV cells and labels.
+std::string shortest(double value);
+/// `value` rounded to `decimals` places (half away from zero), e.g. 1.23456, 3
+/// -> 1.235: timings keep only meaningful digits.
+double rounded(double value, int decimals);
 /// printf("%.*f"): fixed decimals, e.g. the 8 of a Moving AI .scen.
 std::string fixed(double value, int decimals);
 
-/// Builds one JSON object member by member, in insertion order.
-class JsonObject {
- public:
-  JsonObject& number(std::string_view key, double value);
-  JsonObject& rounded(std::string_view key, double value, int decimals);
-  JsonObject& integer(std::string_view key, std::uint64_t value);
-  JsonObject& string(std::string_view key, std::string_view value);
-  /// `json` is inserted as is (an array, null, a nested object).
-  JsonObject& raw(std::string_view key, std::string_view json);
-  /// "{...}" without a newline.
-  std::string str() const { return "{" + members_ + "}"; }
-
- private:
-  std::string members_;
-};
+/// `object` as one line of JSON ending in '\n' (nlohmann::json: keys in
+/// insertion order, non-finite numbers as null, bytes that are not UTF-8
+/// replaced by U+FFFD). O(size of the object).
+std::string json_line(const nlohmann::ordered_json& object);
 
 /// Fields joined by `separator` ('\t' for TSV, ',' for CSV), ending in '\n'.
 /// Fields are written as given: callers pass no separators inside them.

@@ -27,7 +27,9 @@ struct RunReport {
 ///   "from_tile": [i, j], "status": "...", "cost": c, "tiles": n, "message": "..."}],
 ///  "unit": {"tile": [i, j], "position": [x, y, z]}, "frames": n, "map": "...",
 ///  "viewport": [w, h], "camera": {...}, "load_ms": .., "graph_ms": .., "render_ms": ..}
-/// Numbers are written in shortest round-trip form; strings are escaped.
+/// Written by nlohmann::json, indented by 2, ending in '\n': numbers in
+/// shortest round-trip form (non-finite ones as null), strings escaped, bytes
+/// that are not UTF-8 replaced by U+FFFD. O(clicks).
 std::string to_json(const RunReport& report);
 
 }  // namespace terranav::engine
