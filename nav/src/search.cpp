@@ -254,11 +254,12 @@ AStar::AStar(const TerrainGraph& graph, const ConnectedSets& sets)
     : graph_(graph),
       sets_(sets),
       records_(graph.tile_count(), Record{0.0, 0, 0}),
-      heap_(std::min<std::size_t>(graph.tile_count(), 1024)) {}
+      heap_keys_(std::min<std::size_t>(graph.tile_count(), 1024)),
+      heap_tiles_(heap_keys_.size()) {}
 
 std::size_t AStar::memory_bytes() const noexcept {
   return sizeof(*this) + records_.capacity() * sizeof(Record) +
-         heap_.capacity() * sizeof(HeapEntry);
+         heap_keys_.capacity() * sizeof(HeapKey) + heap_tiles_.capacity() * sizeof(std::uint32_t);
 }
 
 NodeState AStar::state(TileId t) const noexcept {
@@ -271,75 +272,89 @@ template <class Cost, class Estimate>
 bool AStar::run(const Cost& cost, const Estimate& estimate, double g_factor, std::uint32_t start,
                 std::uint32_t goal, PathResult& result) {
   Record* const rec = records_.data();
-  HeapEntry* heap = heap_.data();
-  auto capacity = static_cast<std::uint32_t>(heap_.size());
+
+  // Indexed 4-ary min-heap of 64-bit keys (f, -g): ties on f prefer the
+  // larger g, then the heap's own (deterministic) order. The tiles live in a
+  // parallel array, so four keys are half a cache line and compares touch
+  // no tile data. f is truncated (rounded down, so the order stays monotone)
+  // to 40 bits: a relative error below 2e-9, far inside the optimality
+  // tolerance; g keeps 12 mantissa bits, enough to order the exact ties of
+  // flat ground.
+  HeapKey* keys = heap_keys_.data();
+  std::uint32_t* tiles = heap_tiles_.data();
+  auto capacity = static_cast<std::uint32_t>(heap_keys_.size());
   std::uint32_t size = 0;
   const float* const height = graph_.relative_heights().data();
   const std::uint8_t* const edges = graph_.edge_masks().data();
   const std::uint32_t gen = generation_;
   const std::uint32_t gen_tag = gen << 3;
+  constexpr std::uint32_t kArity = 4;
 
-  // Indexed 4-ary min-heap on (f, -g, tile): ties on f prefer the larger g.
-  // Four children share a cache line and the tree is half as deep as a
-  // binary one. An entry's order is one 128-bit integer (bit patterns of
-  // non-negative floating-point numbers order like the numbers; g's are
-  // complemented), so a comparison is a subtract with borrow: branch-free,
-  // as its outcome defeats a branch predictor.
-  __extension__ using Key = unsigned __int128;
-  const auto before = [](const HeapEntry& a, const HeapEntry& b) {
-    return ((static_cast<Key>(a.f_bits) << 64) | a.g_tile) <
-           ((static_cast<Key>(b.f_bits) << 64) | b.g_tile);
+  // f >= 0 and g >= 0 (sums of non-negative costs and estimates), so their
+  // bit patterns order like the numbers and their sign bits are 0: a key is
+  // 40 bits of f above 23 of ~g, below 2^63.
+  const auto key = [](double f, double g) {
+    const auto f_bits = std::bit_cast<std::uint64_t>(f) >> 23;
+    const auto g_bits = ~(std::bit_cast<std::uint64_t>(g) >> 40) & ((std::uint64_t{1} << 23) - 1);
+    return HeapKey{f_bits << 23 | g_bits};
   };
-  const auto tile_of = [](const HeapEntry& e) { return static_cast<std::uint32_t>(e.g_tile); };
-  // f >= 0 and g >= 0: sums of non-negative costs and estimates.
-  const auto entry = [](double f, double g, std::uint32_t tile) {
-    const auto g_bits = std::bit_cast<std::uint32_t>(static_cast<float>(g));
-    return HeapEntry{std::bit_cast<std::uint64_t>(f), std::uint64_t{~g_bits} << 32 | tile};
+  const auto place = [&](std::uint32_t at, HeapKey k, std::uint32_t tile) {
+    keys[at] = k;
+    tiles[at] = tile;
+    rec[tile].heap_pos = at;
   };
-  const auto sift_up = [&](std::uint32_t at, const HeapEntry& e) {
+  const auto sift_up = [&](std::uint32_t at, HeapKey k, std::uint32_t tile) {
     while (at > 0) {
-      const std::uint32_t up = (at - 1) / 4;
-      if (!before(e, heap[up])) break;
-      heap[at] = heap[up];
-      rec[tile_of(heap[at])].heap_pos = at;
+      const std::uint32_t up = (at - 1) / kArity;
+      if (k >= keys[up]) break;
+      place(at, keys[up], tiles[up]);
       at = up;
     }
-    heap[at] = e;
-    rec[tile_of(e)].heap_pos = at;
+    place(at, k, tile);
   };
-  const auto push = [&](const HeapEntry& e) {
+  const auto push = [&](HeapKey k, std::uint32_t tile) {
     if (size == capacity) {  // grows to the largest open set, then never again
-      heap_.resize(std::max<std::size_t>(2 * heap_.size(), 64));
-      heap = heap_.data();
-      capacity = static_cast<std::uint32_t>(heap_.size());
+      const std::size_t grown = std::max<std::size_t>(2 * heap_keys_.size(), 64);
+      heap_keys_.resize(grown);
+      heap_tiles_.resize(grown);
+      keys = heap_keys_.data();
+      tiles = heap_tiles_.data();
+      capacity = static_cast<std::uint32_t>(grown);
     }
-    sift_up(size++, e);
+    sift_up(size++, k, tile);
+  };
+  // The smallest of keys[first, first + 4): a branch-free tournament, as
+  // its outcome defeats a branch predictor. Keys are below 2^63, so the
+  // sign of a difference is the comparison (GCC turns a ternary or a masked
+  // compare into a branch).
+  const auto best_of_four = [&](std::uint32_t first) {
+    const auto pick = [&](std::uint32_t x, std::uint32_t y) {
+      const auto y_first = static_cast<std::uint32_t>((keys[y] - keys[x]) >> 63);
+      return x ^ ((x ^ y) & (0u - y_first));
+    };
+    return pick(pick(first, first + 1), pick(first + 2, first + 3));
   };
   // Floyd's bottom-up deletion: the hole left by the top sinks to a leaf
   // along the best children, then the last element, usually a large key,
   // rises from there.
   const auto pop = [&]() {
-    const std::uint32_t top = tile_of(heap[0]);
+    const std::uint32_t top = tiles[0];
     if (--size == 0) return top;
     std::uint32_t at = 0;
     for (;;) {
-      const std::uint32_t first = 4 * at + 1;
+      const std::uint32_t first = kArity * at + 1;
       std::uint32_t best = first;
-      if (first + 3 < size) {
-        const std::uint32_t a = first + before(heap[first + 1], heap[first]);
-        const std::uint32_t b = first + 2 + before(heap[first + 3], heap[first + 2]);
-        best = before(heap[b], heap[a]) ? b : a;
+      if (first + kArity - 1 < size) {
+        best = best_of_four(first);
       } else if (first < size) {
-        for (std::uint32_t k = first + 1; k < size; ++k)
-          best = before(heap[k], heap[best]) ? k : best;
+        for (std::uint32_t k = first + 1; k < size; ++k) best = keys[k] < keys[best] ? k : best;
       } else {
         break;
       }
-      heap[at] = heap[best];
-      rec[tile_of(heap[at])].heap_pos = at;
+      place(at, keys[best], tiles[best]);
       at = best;
     }
-    sift_up(at, heap[size]);
+    sift_up(at, keys[size], tiles[size]);
     return top;
   };
 
@@ -353,8 +368,9 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, double g_factor, std
   const auto goal_j = static_cast<int>(goal / tw);
 
   rec[start] = {0.0, 0, gen_tag};
-  push(entry(estimate(static_cast<int>(start % tw) - goal_i, static_cast<int>(start / tw) - goal_j),
-             0.0, start));
+  push(key(estimate(static_cast<int>(start % tw) - goal_i, static_cast<int>(start / tw) - goal_j),
+           0.0),
+       start);
   std::uint32_t expanded = 0;
   std::uint32_t generated = 1;
   std::uint32_t heap_operations = 1;
@@ -371,7 +387,7 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, double g_factor, std
     if (size > 0) {
       // The new top is most likely expanded next: start loading the rows of
       // records and heights around it while this tile is processed.
-      const std::uint32_t next = tile_of(heap[0]);
+      const std::uint32_t next = tiles[0];
       const std::uint32_t above = next > tw ? next - tw - 1 : 0;
       const std::uint32_t below = std::min(next + tw + 1, last_tile);
       __builtin_prefetch(rec + above);
@@ -403,13 +419,13 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, double g_factor, std
       if ((r.tag >> 3) != gen) {
         r.g = gv;
         r.tag = gen_tag | static_cast<std::uint32_t>(d);
-        push(entry(g_factor * gv + estimate(ui + kDirDx[d], uj + kDirDz[d]), gv, v));
+        push(key(g_factor * gv + estimate(ui + kDirDx[d], uj + kDirDz[d]), gv), v);
         ++generated;
         ++heap_operations;
       } else if (gv < r.g && r.heap_pos != kClosed) {
         r.g = gv;
         r.tag = gen_tag | static_cast<std::uint32_t>(d);
-        sift_up(r.heap_pos, entry(g_factor * gv + estimate(ui + kDirDx[d], uj + kDirDz[d]), gv, v));
+        sift_up(r.heap_pos, key(g_factor * gv + estimate(ui + kDirDx[d], uj + kDirDz[d]), gv), v);
         ++heap_operations;
       }
     }
