@@ -66,31 +66,27 @@ using Renderbuffer = GlObject<RenderbufferDeleter>;
 using Shader = GlObject<ShaderDeleter>;
 using Program = GlObject<ProgramDeleter>;
 
-/// glGen* wrappers returning an owner.
-inline Buffer make_buffer() {
+/// One new GL name from a glGen* function, owned.
+template <typename Owner>
+Owner generate(void (*gen)(GLsizei, GLuint*)) {
   GLuint id = 0;
-  glGenBuffers(1, &id);
-  return Buffer(id);
+  gen(1, &id);
+  return Owner(id);
+}
+inline Buffer make_buffer() {
+  return generate<Buffer>(glGenBuffers);
 }
 inline VertexArray make_vertex_array() {
-  GLuint id = 0;
-  glGenVertexArrays(1, &id);
-  return VertexArray(id);
+  return generate<VertexArray>(glGenVertexArrays);
 }
 inline Texture make_texture() {
-  GLuint id = 0;
-  glGenTextures(1, &id);
-  return Texture(id);
+  return generate<Texture>(glGenTextures);
 }
 inline Framebuffer make_framebuffer() {
-  GLuint id = 0;
-  glGenFramebuffers(1, &id);
-  return Framebuffer(id);
+  return generate<Framebuffer>(glGenFramebuffers);
 }
 inline Renderbuffer make_renderbuffer() {
-  GLuint id = 0;
-  glGenRenderbuffers(1, &id);
-  return Renderbuffer(id);
+  return generate<Renderbuffer>(glGenRenderbuffers);
 }
 
 }  // namespace terranav::engine
