@@ -1,7 +1,6 @@
 #include "terranav/nav/movingai.hpp"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -9,6 +8,7 @@
 #include <vector>
 
 #include "terranav/nav/search.hpp"
+#include "test_support.hpp"
 
 namespace terranav::nav {
 namespace {
@@ -72,40 +72,19 @@ TEST(MovingAi, CostTolerance) {
   EXPECT_FALSE(cost_matches(1000.0011, 1000.0));
 }
 
-/// Writes `text` to a fresh file in the temp directory.
-class MovingAiErrors : public ::testing::Test {
+/// Writes each test's fixture files into a fresh scratch directory.
+class MovingAiErrors : public test::ScratchDirTest {
  protected:
-  std::filesystem::path write(const std::string& name, const std::string& text) {
-    const auto path = std::filesystem::temp_directory_path() /
-                      ("terranav_movingai_" + std::to_string(::getpid()) + "_" + name);
-    std::ofstream(path) << text;
-    written_.push_back(path);
-    return path;
+  std::filesystem::path write(const std::string& name, const std::string& text) const {
+    std::ofstream(path(name)) << text;
+    return path(name);
   }
-  void TearDown() override {
-    for (const auto& p : written_) std::filesystem::remove(p);
+  std::string map_error(const std::string& text) const {
+    return test::error_of([&] { load_movingai_map(write("test.map", text)); });
   }
-
-  template <typename Load>
-  std::string error_of(Load load, const std::filesystem::path& path) {
-    try {
-      load(path);
-    } catch (const Error& e) {
-      return e.what();
-    }
-    return "no error";
+  std::string scen_error(const std::string& text) const {
+    return test::error_of([&] { load_movingai_scen(write("test.scen", text)); });
   }
-  std::string map_error(const std::string& text) {
-    const auto path = write("test.map", text);
-    return error_of(load_movingai_map, path);
-  }
-  std::string scen_error(const std::string& text) {
-    const auto path = write("test.scen", text);
-    return error_of(load_movingai_scen, path);
-  }
-
- private:
-  std::vector<std::filesystem::path> written_;
 };
 
 bool contains(const std::string& text, const std::string& part) {
@@ -139,7 +118,7 @@ TEST_F(MovingAiErrors, MapErrorsNameFileAndLine) {
   e = map_error("");
   EXPECT_TRUE(contains(e, "test.map:1: unexpected end of file")) << e;
 
-  e = error_of(load_movingai_map, kData / "no_such.map");
+  e = test::error_of([] { load_movingai_map(kData / "no_such.map"); });
   EXPECT_TRUE(contains(e, "no_such.map: cannot open")) << e;
 }
 
@@ -167,7 +146,7 @@ TEST_F(MovingAiErrors, ScenarioErrorsNameFileAndLine) {
   e = scen_error("version 1\n0\tm.map\t3\t2\t0\t0\t2\t1\t-1\n");
   EXPECT_TRUE(contains(e, "test.scen:2: optimal cost must be finite")) << e;
 
-  e = error_of(load_movingai_scen, kData / "no_such.scen");
+  e = test::error_of([] { load_movingai_scen(kData / "no_such.scen"); });
   EXPECT_TRUE(contains(e, "no_such.scen: cannot open")) << e;
 }
 
