@@ -6,18 +6,14 @@
 #include <limits>
 #include <string>
 
+#include "name_table.hpp"
 #include "number_text.hpp"
 #include "terranav/nav/types.hpp"
 
 namespace terranav::nav {
 namespace {
 
-struct NamedKind {
-  std::string_view name;
-  CostModelKind kind;
-};
-
-constexpr std::array<NamedKind, 4> kNames = {{
+constexpr std::array<detail::Named<CostModelKind>, 4> kNames = {{
     {"reference", CostModelKind::Reference},
     {"seed", CostModelKind::Seed},
     {"tobler", CostModelKind::Tobler},
@@ -46,21 +42,11 @@ void check_weight(const char* name, double value) {
 }  // namespace
 
 std::string_view to_string(CostModelKind kind) noexcept {
-  for (const NamedKind& n : kNames) {
-    if (n.kind == kind) return n.name;
-  }
-  return "unknown";
+  return detail::name_of<CostModelKind>(kNames, kind);
 }
 
 CostModelKind parse_cost_model(std::string_view text) {
-  for (const NamedKind& n : kNames) {
-    if (n.name == text) return n.kind;
-  }
-  std::string valid;
-  for (const NamedKind& n : kNames) {
-    valid += (valid.empty() ? "" : ", ") + std::string(n.name);
-  }
-  throw Error("unknown cost model '" + std::string(text) + "' (valid: " + valid + ")");
+  return detail::parse_named<CostModelKind>(kNames, text, "cost model");
 }
 
 double base_edge_cost(const CostModel& model, double d, double dh, double max_slope) noexcept {

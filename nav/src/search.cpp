@@ -11,6 +11,8 @@
 
 #include "number_text.hpp"
 
+#include "name_table.hpp"
+
 namespace terranav::nav {
 
 namespace {
@@ -21,11 +23,7 @@ constexpr std::uint32_t kClosed = 0xFFFFFFFFu;
 constexpr std::uint32_t kGenerationLimit = 1u << 29;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-struct HeuristicName {
-  std::string_view name;
-  Heuristic heuristic;
-};
-constexpr std::array<HeuristicName, 6> kHeuristics = {{
+constexpr std::array<detail::Named<Heuristic>, 6> kHeuristics = {{
     {"zero", Heuristic::Zero},
     {"manhattan", Heuristic::Manhattan},
     {"chebyshev", Heuristic::Chebyshev},
@@ -222,21 +220,11 @@ std::string_view to_string(SearchStatus status) noexcept {
 }
 
 std::string_view to_string(Heuristic heuristic) noexcept {
-  for (const HeuristicName& n : kHeuristics) {
-    if (n.heuristic == heuristic) return n.name;
-  }
-  return "unknown";
+  return detail::name_of<Heuristic>(kHeuristics, heuristic);
 }
 
 Heuristic parse_heuristic(std::string_view text) {
-  for (const HeuristicName& n : kHeuristics) {
-    if (n.name == text) return n.heuristic;
-  }
-  std::string valid;
-  for (const HeuristicName& n : kHeuristics) {
-    valid += (valid.empty() ? "" : ", ") + std::string(n.name);
-  }
-  throw Error("unknown heuristic '" + std::string(text) + "' (valid: " + valid + ")");
+  return detail::parse_named<Heuristic>(kHeuristics, text, "heuristic");
 }
 
 double octile_distance(TileCoord a, TileCoord b, double tile_metres) noexcept {

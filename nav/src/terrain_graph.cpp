@@ -6,40 +6,23 @@
 #include <numbers>
 #include <string>
 
+#include "name_table.hpp"
+
 namespace terranav::nav {
 
 namespace {
 
-struct TopologyName {
-  std::string_view name;
-  Topology topology;
-};
-constexpr std::array<TopologyName, 3> kTopologies = {{
+constexpr std::array<detail::Named<Topology>, 3> kTopologies = {{
     {"octile8", Topology::Octile8},
     {"cardinal4", Topology::Cardinal4},
     {"hex6", Topology::Hex6},
 }};
 
-struct CornerName {
-  std::string_view name;
-  CornerCutting mode;
-};
-constexpr std::array<CornerName, 3> kCornerModes = {{
+constexpr std::array<detail::Named<CornerCutting>, 3> kCornerModes = {{
     {"never", CornerCutting::Never},
     {"always", CornerCutting::Always},
     {"at-least-one-free", CornerCutting::AtLeastOneFree},
 }};
-
-template <typename Table>
-auto parse_name(const Table& table, std::string_view text, const char* what) {
-  for (const auto& entry : table) {
-    if (entry.name == text) return entry;
-  }
-  std::string valid;
-  for (const auto& entry : table) valid += (valid.empty() ? "" : ", ") + std::string(entry.name);
-  throw Error("unknown " + std::string(what) + " '" + std::string(text) + "' (valid: " + valid +
-              ")");
-}
 
 void validate(const Heightmap& heightmap, const GraphConfig& config) {
   const int max_tile = std::min(heightmap.width(), heightmap.depth()) - 1;
@@ -57,25 +40,19 @@ void validate(const Heightmap& heightmap, const GraphConfig& config) {
 }  // namespace
 
 std::string_view to_string(Topology topology) noexcept {
-  for (const TopologyName& n : kTopologies) {
-    if (n.topology == topology) return n.name;
-  }
-  return "unknown";
+  return detail::name_of<Topology>(kTopologies, topology);
 }
 
 Topology parse_topology(std::string_view text) {
-  return parse_name(kTopologies, text, "topology").topology;
+  return detail::parse_named<Topology>(kTopologies, text, "topology");
 }
 
 std::string_view to_string(CornerCutting mode) noexcept {
-  for (const CornerName& n : kCornerModes) {
-    if (n.mode == mode) return n.name;
-  }
-  return "unknown";
+  return detail::name_of<CornerCutting>(kCornerModes, mode);
 }
 
 CornerCutting parse_corner_cutting(std::string_view text) {
-  return parse_name(kCornerModes, text, "corner cutting mode").mode;
+  return detail::parse_named<CornerCutting>(kCornerModes, text, "corner cutting mode");
 }
 
 TerrainGraph::TerrainGraph(const Heightmap& heightmap, const GraphConfig& config,
