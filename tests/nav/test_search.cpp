@@ -9,6 +9,7 @@
 #include <limits>
 #include <queue>
 #include <random>
+#include <thread>
 #include <vector>
 
 #include "random_terrain.hpp"
@@ -435,6 +436,57 @@ TEST(AStar, RejectsInvalidOptions) {
       test::error_of([&] { astar.find_path(a, a, {.cost = {.tile_multipliers = short_layer}}); }),
       HasSubstr("10 values"));
   EXPECT_EQ(test::error_of([&] { astar.find_path(a, a, {.weight = 1.0}); }), "no error");
+}
+
+// The threading contract: one AStar per thread over one graph and set
+// table shared read-only. Each thread answers every query in its own order
+// and must reproduce the single-threaded answers exactly.
+TEST(AStar, OneAStarPerThreadSharesTheGraph) {
+  const Heightmap hm = test::random_heightmap(161, 161, 1.0, 40.0, 0.4, 31);
+  const TerrainGraph g(hm, {.tile_size = 1, .max_slope = 0.5});
+  const ConnectedSets sets(g);
+  std::mt19937 rng(31);
+  std::uniform_int_distribution<int> pick(0, g.tiles_wide() - 1);
+  std::vector<std::pair<TileCoord, TileCoord>> queries;
+  for (int q = 0; q < 60; ++q) queries.push_back({{pick(rng), pick(rng)}, {pick(rng), pick(rng)}});
+  const SearchOptions options[] = {{}, {.heuristic = Heuristic::Zero}, {.weight = 1.5}};
+
+  const auto answer = [&](std::size_t q) {
+    return AStar(g, sets).find_path(queries[q].first, queries[q].second,
+                                    options[q % std::size(options)]);
+  };
+  std::vector<PathResult> serial;
+  for (std::size_t q = 0; q < queries.size(); ++q) serial.push_back(answer(q));
+
+  constexpr std::size_t kThreads = 4;
+  std::vector<std::vector<PathResult>> parallel(kThreads, std::vector<PathResult>(queries.size()));
+  {
+    std::vector<std::jthread> threads;
+    for (std::size_t t = 0; t < kThreads; ++t) {
+      threads.emplace_back([&, t] {
+        AStar mine(g, sets);  // reused for all of this thread's queries
+        for (std::size_t k = 0; k < queries.size(); ++k) {
+          // Each thread its own order: rotated, every other one reversed.
+          const std::size_t rotated = (k + 15 * t) % queries.size();
+          const std::size_t q = t % 2 == 0 ? rotated : queries.size() - 1 - rotated;
+          parallel[t][q] =
+              mine.find_path(queries[q].first, queries[q].second, options[q % std::size(options)]);
+        }
+      });
+    }
+  }
+  int found = 0;
+  for (std::size_t q = 0; q < queries.size(); ++q) {
+    found += serial[q].status == SearchStatus::Found ? 1 : 0;
+    for (std::size_t t = 0; t < kThreads; ++t) {
+      SCOPED_TRACE("thread " + std::to_string(t) + " query " + std::to_string(q));
+      EXPECT_EQ(parallel[t][q].status, serial[q].status);
+      EXPECT_EQ(parallel[t][q].tiles, serial[q].tiles);
+      EXPECT_EQ(parallel[t][q].cost, serial[q].cost);
+      EXPECT_EQ(parallel[t][q].expanded, serial[q].expanded);
+    }
+  }
+  EXPECT_GE(found, 30);  // most queries search, so the threads really ran A*
 }
 
 TEST(AStar, SearchMemoryIsSixteenBytesPerTilePlusTheHeap) {
