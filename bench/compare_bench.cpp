@@ -149,6 +149,29 @@ void BM_Queries(benchmark::State& state) {
   state.counters["missing_edges"] = bench::missing_edge_fraction(w.graph);
 }
 
+// Throughput with one AStar per thread over the shared graph: the threads
+// split the same 1000 queries (thread k takes every n-th from k). Reports
+// queries and expansions per second of wall time for all threads together.
+void BM_OursThreads(benchmark::State& state) {
+  const bench::BenchWorld& w = world_of(state);
+  nav::AStar mine(w.graph, w.sets);
+  const auto threads = static_cast<std::size_t>(state.threads());
+  const auto first = static_cast<std::size_t>(state.thread_index());
+  std::uint64_t expanded = 0;
+  std::int64_t answered = 0;
+  for (auto _ : state) {
+    for (std::size_t q = first; q < w.queries.size(); q += threads) {
+      const nav::PathResult r = mine.find_path(w.graph.coord(nav::TileId{w.queries[q].first}),
+                                               w.graph.coord(nav::TileId{w.queries[q].second}));
+      expanded += r.expanded;
+      ++answered;
+    }
+  }
+  state.SetItemsProcessed(answered);
+  state.counters["exp_per_s"] =
+      benchmark::Counter(static_cast<double>(expanded), benchmark::Counter::kIsRate);
+}
+
 // Graph + connected sets from the heightmap: what a terrain costs to load.
 void BM_BuildOurs(benchmark::State& state) {
   const bench::BenchWorld& w = world_of(state);
@@ -187,6 +210,14 @@ void worlds(benchmark::internal::Benchmark* b) {
 }
 
 BENCHMARK(BM_Queries)->Apply(worlds)->Iterations(1)->UseManualTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_OursThreads)
+    ->Args({1025, 1})
+    ->ArgNames({"size", "t"})
+    ->Iterations(1)
+    ->Threads(1)
+    ->Threads(2)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_BuildOurs)->Apply(worlds)->Unit(benchmark::kMillisecond);
 #ifdef TERRANAV_HAVE_BOOST
 BENCHMARK(BM_BuildBoost)->Apply(worlds)->Unit(benchmark::kMillisecond);
