@@ -197,6 +197,27 @@ struct MultipliedCost {
   }
 };
 
+/// (key, at) becomes (other_key, other_at) if other_key < key; ties keep
+/// the first. Without a branch: which child of a heap node is smallest is a
+/// coin toss for a branch predictor. GCC turns every portable spelling of
+/// this into a branch, so x86-64 gets two conditional moves; elsewhere the
+/// sign of the difference (keys are below 2^63) makes a mask.
+inline void take_if_less(std::uint64_t& key, std::uint32_t& at, std::uint64_t other_key,
+                         std::uint32_t other_at) noexcept {
+#if defined(__x86_64__) && defined(__GNUC__)
+  asm("cmpq %[other_key], %[key]\n\t"
+      "cmova %[other_key], %[key]\n\t"
+      "cmova %[other_at], %[at]"
+      : [key] "+r"(key), [at] "+r"(at)
+      : [other_key] "r"(other_key), [other_at] "r"(other_at)
+      : "cc");
+#else
+  const std::uint64_t take = 0 - ((other_key - key) >> 63);
+  key ^= (key ^ other_key) & take;
+  at ^= (at ^ other_at) & static_cast<std::uint32_t>(take);
+#endif
+}
+
 void check_weight(double weight) {
   if (!std::isfinite(weight) || weight < 1.0) {
     throw Error("search: weight " + detail::number_text(weight) + " must be finite and >= 1");
@@ -311,34 +332,29 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, double g_factor, std
     }
     sift_up(size++, k, tile);
   };
-  // The smallest of keys[first, first + 4): a branch-free tournament, as
-  // its outcome defeats a branch predictor. Keys are below 2^63, so the
-  // sign of a difference is the comparison (GCC turns a ternary or a masked
-  // compare into a branch).
-  const auto best_of_four = [&](std::uint32_t first) {
-    const auto pick = [&](std::uint32_t x, std::uint32_t y) {
-      const auto y_first = static_cast<std::uint32_t>((keys[y] - keys[x]) >> 63);
-      return x ^ ((x ^ y) & (0u - y_first));
-    };
-    return pick(pick(first, first + 1), pick(first + 2, first + 3));
-  };
   // Floyd's bottom-up deletion: the hole left by the top sinks to a leaf
   // along the best children, then the last element, usually a large key,
-  // rises from there.
+  // rises from there. The best of four children is a branch-free tournament,
+  // as its outcome defeats a branch predictor.
   const auto pop = [&]() {
     const std::uint32_t top = tiles[0];
     if (--size == 0) return top;
     std::uint32_t at = 0;
-    for (;;) {
-      const std::uint32_t first = kArity * at + 1;
+    for (std::uint32_t first = 1; first + kArity - 1 < size; first = kArity * at + 1) {
+      HeapKey low = keys[first];
+      std::uint32_t low_at = first;
+      HeapKey high = keys[first + 2];
+      std::uint32_t high_at = first + 2;
+      take_if_less(low, low_at, keys[first + 1], first + 1);
+      take_if_less(high, high_at, keys[first + 3], first + 3);
+      take_if_less(low, low_at, high, high_at);
+      place(at, low, tiles[low_at]);
+      at = low_at;
+    }
+    // At most the last inner node has fewer than four children.
+    if (const std::uint32_t first = kArity * at + 1; first < size) {
       std::uint32_t best = first;
-      if (first + kArity - 1 < size) {
-        best = best_of_four(first);
-      } else if (first < size) {
-        for (std::uint32_t k = first + 1; k < size; ++k) best = keys[k] < keys[best] ? k : best;
-      } else {
-        break;
-      }
+      for (std::uint32_t k = first + 1; k < size; ++k) best = keys[k] < keys[best] ? k : best;
       place(at, keys[best], tiles[best]);
       at = best;
     }
