@@ -6,8 +6,10 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdint>
+#include <numeric>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -35,6 +37,7 @@ const bench::BenchWorld& world_of(const benchmark::State& state) {
 struct Run {
   std::vector<double> seconds;
   std::vector<double> costs;
+  std::vector<std::uint32_t> expansions;
   std::uint64_t expanded = 0;
   bool all_found = true;
 };
@@ -46,6 +49,7 @@ void timed(Run& run, Query& query, const bench::Query& q) {
   const auto [found, cost, expanded] = query(q.first, q.second);
   run.seconds.push_back(std::chrono::duration<double>(Clock::now() - begin).count());
   run.costs.push_back(cost);
+  run.expansions.push_back(static_cast<std::uint32_t>(expanded));
   run.expanded += expanded;
   run.all_found = run.all_found && found;
 }
@@ -59,6 +63,25 @@ double total(const std::vector<double>& v) {
   double sum = 0.0;
   for (const double x : v) sum += x;
   return sum;
+}
+
+// other's median / ours's median over the queries of each quarter of ours's
+// expansions (smallest first): how the ratio moves with query size.
+std::array<double, 4> ratio_by_quartile(const Run& ours, const Run& other) {
+  std::vector<std::size_t> order(ours.expansions.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::ranges::stable_sort(order, {}, [&](std::size_t q) { return ours.expansions[q]; });
+  std::array<double, 4> ratios{};
+  for (std::size_t k = 0; k < ratios.size(); ++k) {
+    std::vector<double> mine;
+    std::vector<double> theirs;
+    for (std::size_t i = k * order.size() / 4; i < (k + 1) * order.size() / 4; ++i) {
+      mine.push_back(ours.seconds[order[i]]);
+      theirs.push_back(other.seconds[order[i]]);
+    }
+    ratios[k] = median(theirs) / median(mine);
+  }
+  return ratios;
 }
 
 // Empty when both runs found every query at the same cost.
@@ -127,6 +150,10 @@ void BM_Queries(benchmark::State& state) {
     state.counters["ours_median_ms"] = 1e3 * ours_median;
     state.counters["seed_median_ms"] = 1e3 * median(seeds.seconds);
     state.counters["seed/ours"] = median(seeds.seconds) / ours_median;
+    const std::array<double, 4> by_size = ratio_by_quartile(mine, seeds);
+    for (std::size_t k = 0; k < by_size.size(); ++k) {
+      state.counters["seed/ours_q" + std::to_string(k + 1)] = by_size[k];
+    }
     state.counters["ours_exp_per_s"] = static_cast<double>(mine.expanded) / ours_total;
     state.counters["ours_mean_expanded"] =
         static_cast<double>(mine.expanded) / static_cast<double>(w.queries.size());
@@ -145,6 +172,10 @@ void BM_Queries(benchmark::State& state) {
                           w.sets.set_count() * sizeof(std::uint32_t)) /
       tiles;
   state.counters["seed_B_per_tile"] = static_cast<double>(seed.memory_bytes()) / tiles;
+  // The seed-style fixed cost per query: start == goal resets every tile.
+  Run resets;
+  for (int k = 0; k < 5; ++k) timed(resets, seed_query, {w.queries[0].first, w.queries[0].first});
+  state.counters["seed_reset_ms"] = 1e3 * median(resets.seconds);
   state.counters["tiles"] = tiles;
   state.counters["missing_edges"] = bench::missing_edge_fraction(w.graph);
 }
