@@ -84,6 +84,29 @@ std::array<double, 4> ratio_by_quartile(const Run& ours, const Run& other) {
   return ratios;
 }
 
+// Least-squares line seconds = fixed + per_expansion * expansions over a
+// run's queries: a per-query cost and a per-expansion cost.
+struct CostLine {
+  double fixed = 0.0;
+  double per_expansion = 0.0;
+};
+CostLine fit_cost_line(const Run& run) {
+  const auto n = static_cast<double>(run.seconds.size());
+  double sx = 0.0;
+  double sy = 0.0;
+  double sxx = 0.0;
+  double sxy = 0.0;
+  for (std::size_t q = 0; q < run.seconds.size(); ++q) {
+    const auto x = static_cast<double>(run.expansions[q]);
+    sx += x;
+    sy += run.seconds[q];
+    sxx += x * x;
+    sxy += x * run.seconds[q];
+  }
+  const double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+  return {(sy - slope * sx) / n, slope};
+}
+
 // Empty when both runs found every query at the same cost.
 std::string disagreement(const Run& ours, const Run& other, const char* name) {
   if (!other.all_found) return std::string(name) + " missed a query";
@@ -154,6 +177,11 @@ void BM_Queries(benchmark::State& state) {
     for (std::size_t k = 0; k < by_size.size(); ++k) {
       state.counters["seed/ours_q" + std::to_string(k + 1)] = by_size[k];
     }
+    const CostLine ours_line = fit_cost_line(mine);
+    const CostLine seed_line = fit_cost_line(seeds);
+    state.counters["ours_ns_per_exp"] = 1e9 * ours_line.per_expansion;
+    state.counters["seed_ns_per_exp"] = 1e9 * seed_line.per_expansion;
+    state.counters["seed_fixed_ms"] = 1e3 * seed_line.fixed;
     state.counters["ours_exp_per_s"] = static_cast<double>(mine.expanded) / ours_total;
     state.counters["ours_mean_expanded"] =
         static_cast<double>(mine.expanded) / static_cast<double>(w.queries.size());
