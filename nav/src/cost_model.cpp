@@ -82,6 +82,21 @@ double min_base_edge_cost(const CostModel& model, double d, double max_slope) no
   return 0.0;
 }
 
+ClimbCost min_climb_cost(const CostModel& model, double longest_step) noexcept {
+  switch (model.kind) {
+    case CostModelKind::Reference:
+      return {model.slope_weight, model.slope_weight};
+    case CostModelKind::UphillDownhill:
+      return {model.uphill_weight, model.downhill_weight};
+    case CostModelKind::Seed:
+      return {1.0 / longest_step, 1.0 / longest_step};
+    case CostModelKind::Tobler:
+      // d * 0.6 * exp(3.5 (g + 0.05)) - d * 0.6 >= 0.6 * 3.5 * g * d for g >= 0.
+      return {kToblerDecay * kSecondsPerHourPerKm / kToblerMaxKmh, 0.0};
+  }
+  return {};
+}
+
 double min_multiplier(const CostModel& model) noexcept {
   if (model.tile_multipliers.empty()) return 1.0;
   return *std::min_element(model.tile_multipliers.begin(), model.tile_multipliers.end());

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <limits>
 #include <numbers>
+#include <span>
 #include <string>
 
 #include "number_text.hpp"
@@ -81,6 +82,16 @@ struct EuclideanEstimate {
   }
 };
 
+/// up * max(H_goal - H, 0) + down * max(H - H_goal, 0): the climb bound.
+struct ClimbEstimate {
+  ClimbCost cost;  // scaled
+  double goal_height;
+  double operator()(double h) const noexcept {
+    const double rise = goal_height - h;
+    return cost.up * std::max(rise, 0.0) + cost.down * std::max(-rise, 0.0);
+  }
+};
+
 struct ScaledEstimate {
   enum class Shape { Linear, Hex, Euclidean } shape = Shape::Linear;
   double ca = 0.0;  // Linear: ca, cb; Hex and Euclidean: ca is the scale
@@ -99,10 +110,10 @@ struct ScaledEstimate {
   }
 };
 
-/// heuristic_distance's scaling (see search.hpp); every factor times w.
+/// heuristic_distance's scaling (see search.hpp) without the climb bound;
+/// every factor times w.
 ScaledEstimate make_estimate(const TerrainGraph& graph, const CostModel& model, Heuristic heuristic,
-                             double w) {
-  const double multiplier = min_multiplier(model);
+                             double multiplier, double w) {
   const double max_slope = graph.config().max_slope;
   const double step_cardinal =
       min_base_edge_cost(model, graph.step_length(0), max_slope) * multiplier;
@@ -145,6 +156,15 @@ ScaledEstimate make_estimate(const TerrainGraph& graph, const CostModel& model, 
       break;
   }
   return {};
+}
+
+/// The climb bound's coefficients (see search.hpp), times w; 0 when off.
+ClimbCost climb_estimate(const TerrainGraph& graph, const SearchOptions& options, double multiplier,
+                         double w) {
+  if (!options.climb_bound || options.heuristic == Heuristic::Zero) return {};
+  const int longest = graph.config().topology == Topology::Cardinal4 ? 0 : 1;
+  const ClimbCost climb = min_climb_cost(options.cost, graph.step_length(longest));
+  return {w * multiplier * climb.up, w * multiplier * climb.down};
 }
 
 // Edge cost policies: cost of the step from u to v in direction d, whose
@@ -254,9 +274,15 @@ double octile_distance(TileCoord a, TileCoord b, double tile_metres) noexcept {
   return tile_metres * (std::max(di, dj) + (std::numbers::sqrt2 - 1.0) * std::min(di, dj));
 }
 
-double heuristic_distance(const TerrainGraph& graph, const CostModel& model, Heuristic heuristic,
-                          TileCoord a, TileCoord b) {
-  return make_estimate(graph, model, heuristic, 1.0)(a.i - b.i, a.j - b.j);
+double heuristic_distance(const TerrainGraph& graph, const SearchOptions& options, TileCoord a,
+                          TileCoord b) {
+  const double multiplier = min_multiplier(options.cost);
+  const ScaledEstimate estimate =
+      make_estimate(graph, options.cost, options.heuristic, multiplier, 1.0);
+  const std::span<const float> height = graph.relative_heights();
+  const ClimbEstimate climb{climb_estimate(graph, options, multiplier, 1.0),
+                            height[index(graph.id(b))]};
+  return estimate(a.i - b.i, a.j - b.j) + climb(height[index(graph.id(a))]);
 }
 
 AStar::AStar(const TerrainGraph& graph, const ConnectedSets& sets)
@@ -278,8 +304,8 @@ NodeState AStar::state(TileId t) const noexcept {
 }
 
 template <class Cost, class Estimate>
-bool AStar::run(const Cost& cost, const Estimate& estimate, double g_factor, std::uint32_t start,
-                std::uint32_t goal, PathResult& result) {
+bool AStar::run(const Cost& cost, const Estimate& estimate, ClimbCost climb_cost, double g_factor,
+                std::uint32_t start, std::uint32_t goal, PathResult& result) {
   Record* const rec = records_.data();
 
   // Indexed 4-ary min-heap of 64-bit keys (f, -g): ties on f prefer the
@@ -371,8 +397,11 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, double g_factor, std
   const auto goal_i = static_cast<int>(goal % tw);
   const auto goal_j = static_cast<int>(goal / tw);
 
+  const ClimbEstimate climb{climb_cost, height[goal]};
+
   rec[start] = {0.0, 0, gen_tag};
-  push(key(estimate(static_cast<int>(start % tw) - goal_i, static_cast<int>(start / tw) - goal_j),
+  push(key(estimate(static_cast<int>(start % tw) - goal_i, static_cast<int>(start / tw) - goal_j) +
+               climb(height[start]),
            0.0),
        start);
   std::uint32_t expanded = 0;
@@ -411,7 +440,8 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, double g_factor, std
     for (unsigned mask = edges[u]; mask != 0; mask &= mask - 1) {
       const auto d = static_cast<std::size_t>(std::countr_zero(mask));
       const auto v = static_cast<std::uint32_t>(u + offset[d]);
-      const double c = cost(d, u, v, static_cast<double>(height[v]) - hu);
+      const double hv = height[v];
+      const double c = cost(d, u, v, hv - hu);
       if constexpr (Cost::kMayDrop) {
         if (c == kInf) continue;
       }
@@ -423,13 +453,14 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, double g_factor, std
       if ((r.tag >> 3) != gen) {
         r.g = gv;
         r.tag = gen_tag | static_cast<std::uint32_t>(d);
-        push(key(g_factor * gv + estimate(ui + kDirDx[d], uj + kDirDz[d]), gv), v);
+        push(key(g_factor * gv + estimate(ui + kDirDx[d], uj + kDirDz[d]) + climb(hv), gv), v);
         ++generated;
         ++heap_operations;
       } else if (gv < r.g && r.heap_pos != kClosed) {
         r.g = gv;
         r.tag = gen_tag | static_cast<std::uint32_t>(d);
-        sift_up(r.heap_pos, key(g_factor * gv + estimate(ui + kDirDx[d], uj + kDirDz[d]), gv), v);
+        sift_up(r.heap_pos,
+                key(g_factor * gv + estimate(ui + kDirDx[d], uj + kDirDz[d]) + climb(hv), gv), v);
         ++heap_operations;
       }
     }
@@ -499,8 +530,10 @@ PathResult AStar::find_path(TileCoord start, TileCoord goal, const SearchOptions
     return result;
   }
 
-  const ScaledEstimate estimate =
-      make_estimate(graph_, model, options.heuristic, options.greedy ? 1.0 : options.weight);
+  const double w = options.greedy ? 1.0 : options.weight;
+  const double multiplier = min_multiplier(model);
+  const ScaledEstimate estimate = make_estimate(graph_, model, options.heuristic, multiplier, w);
+  const ClimbCost climb = climb_estimate(graph_, options, multiplier, w);
   const double g_factor = options.greedy ? 0.0 : 1.0;
   StepLengths length{};
   for (std::size_t d = 0; d < length.size(); ++d)
@@ -510,16 +543,16 @@ PathResult AStar::find_path(TileCoord start, TileCoord goal, const SearchOptions
   const auto with_estimate = [&](const auto& cost) {
     switch (estimate.shape) {
       case ScaledEstimate::Shape::Linear:
-        return run(cost, LinearEstimate{estimate.ca, estimate.cb}, g_factor, index(start_id),
+        return run(cost, LinearEstimate{estimate.ca, estimate.cb}, climb, g_factor, index(start_id),
                    index(goal_id), result);
       case ScaledEstimate::Shape::Hex:
-        return run(cost, HexEstimate{estimate.ca}, g_factor, index(start_id), index(goal_id),
+        return run(cost, HexEstimate{estimate.ca}, climb, g_factor, index(start_id), index(goal_id),
                    result);
       case ScaledEstimate::Shape::Euclidean:
         break;
     }
-    return run(cost, EuclideanEstimate{estimate.ca}, g_factor, index(start_id), index(goal_id),
-               result);
+    return run(cost, EuclideanEstimate{estimate.ca}, climb, g_factor, index(start_id),
+               index(goal_id), result);
   };
   const auto with_multipliers = [&](const auto& base) {
     if (model.tile_multipliers.empty()) return with_estimate(base);

@@ -208,6 +208,50 @@ TEST(MinBaseEdgeCost, IsTheExactLowerBoundOverAllowedSlopes) {
   }
 }
 
+// Brute force: base cost >= min_base_edge_cost + up * max(dh, 0) + down *
+// max(-dh, 0) over a fine sweep of allowed gradients and step lengths up to
+// the longest, for every model (the climb bound's premise).
+TEST(MinClimbCost, BoundsTheCostOfEveryAllowedSlope) {
+  std::vector<CostModel> models;
+  for (CostModelKind kind : {CostModelKind::Reference, CostModelKind::Seed, CostModelKind::Tobler,
+                             CostModelKind::UphillDownhill}) {
+    models.push_back(model_of(kind));
+  }
+  CostModel steep_up = model_of(CostModelKind::UphillDownhill);
+  steep_up.uphill_weight = 3.0;
+  steep_up.downhill_weight = 0.25;
+  models.push_back(steep_up);
+
+  constexpr int kSteps = 4000;
+  constexpr double kLongest = 2.5 * kSqrt2;
+  for (const CostModel& m : models) {
+    const ClimbCost climb = min_climb_cost(m, kLongest);
+    EXPECT_GE(climb.up, 0.0);
+    EXPECT_GE(climb.down, 0.0);
+    for (double d : {1.0, 2.5, kLongest}) {
+      for (double max_slope : {0.02, 0.05, 0.6, 2.0}) {
+        SCOPED_TRACE(std::string(to_string(m.kind)) + " d=" + std::to_string(d) +
+                     " max=" + std::to_string(max_slope));
+        const double floor = min_base_edge_cost(m, d, max_slope);
+        for (int k = 0; k <= kSteps; ++k) {
+          const double dh = d * max_slope * (2.0 * k / kSteps - 1.0);
+          const double cost = base_edge_cost(m, d, dh, max_slope);
+          if (cost == kInf) continue;  // Seed drops the steepest
+          const double bound =
+              floor + climb.up * std::max(dh, 0.0) + climb.down * std::max(-dh, 0.0);
+          ASSERT_GE(cost, bound * (1.0 - 1e-12)) << "dh " << dh;
+        }
+      }
+    }
+  }
+  // The coefficients by hand.
+  EXPECT_EQ(min_climb_cost(model_of(CostModelKind::Reference), kLongest).up, 1.0);
+  EXPECT_EQ(min_climb_cost(steep_up, kLongest).down, 0.25);
+  EXPECT_EQ(min_climb_cost(model_of(CostModelKind::Seed), 2.0).down, 0.5);
+  EXPECT_NEAR(min_climb_cost(model_of(CostModelKind::Tobler), 2.0).up, 2.1, 1e-12);
+  EXPECT_EQ(min_climb_cost(model_of(CostModelKind::Tobler), 2.0).down, 0.0);
+}
+
 TEST(MinMultiplier, SmallestTileValueOrOne) {
   CostModel m;
   EXPECT_EQ(min_multiplier(m), 1.0);

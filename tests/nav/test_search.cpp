@@ -242,6 +242,17 @@ struct SmallWorld {
   }
 };
 
+// Every heuristic under `model`, each without and (but Zero, where it does
+// not apply) with the climb bound.
+std::vector<SearchOptions> every_heuristic(const CostModel& model) {
+  std::vector<SearchOptions> out;
+  for (const Heuristic h : kAllHeuristics) {
+    out.push_back({.heuristic = h, .cost = model, .climb_bound = false});
+    if (h != Heuristic::Zero) out.push_back({.heuristic = h, .cost = model, .climb_bound = true});
+  }
+  return out;
+}
+
 TEST(AStar, EveryHeuristicOnEveryTopologyAndCostModelIsOptimal) {
   int found = 0;
   int checked_h = 0;
@@ -254,21 +265,27 @@ TEST(AStar, EveryHeuristicOnEveryTopologyAndCostModelIsOptimal) {
                    (model.tile_multipliers.empty() ? "" : " multipliers"));
       for (const TileCoord start : w.starts(model, 2)) {
         const std::vector<double> dist = dijkstra(w.ref, model, start.j * 35 + start.i);
-        for (const Heuristic h : kAllHeuristics) {
-          SCOPED_TRACE(std::string(to_string(h)));
-          // Admissible: h(start -> t) never exceeds the optimal cost.
+        for (const SearchOptions& options : every_heuristic(model)) {
+          SCOPED_TRACE(std::string(to_string(options.heuristic)) +
+                       (options.climb_bound ? " climb" : ""));
+          // Admissible: h(start -> t) never exceeds the optimal cost. The
+          // climb bound is exact on a straight climb and reads the graph's
+          // float heights, while this Dijkstra recomputes them in double: a
+          // tight bound may exceed it by float rounding, inside the cost
+          // tolerance.
           for (int t = 0; t < 35 * 35; ++t) {
             const double optimal = dist[static_cast<std::size_t>(t)];
             if (optimal == kInf) continue;
-            const double estimate = heuristic_distance(w.g, model, h, start, {t % 35, t / 35});
-            EXPECT_LE(estimate, optimal * (1 + 1e-12)) << "tile " << t;
+            const double estimate = heuristic_distance(w.g, options, start, {t % 35, t / 35});
+            EXPECT_TRUE(estimate <= optimal || close(estimate, optimal))
+                << "tile " << t << ": " << estimate << " > " << optimal;
             ++checked_h;
           }
           for (int goal = 0; goal < 35 * 35; goal += 97) {
             const TileCoord gc{goal % 35, goal / 35};
             const double optimal = dist[static_cast<std::size_t>(goal)];
             if (optimal == kInf || gc == start) continue;
-            const PathResult r = astar.find_path(start, gc, {.heuristic = h, .cost = model});
+            const PathResult r = astar.find_path(start, gc, options);
             ASSERT_EQ(r.status, SearchStatus::Found);
             EXPECT_TRUE(close(r.cost, optimal)) << r.cost << " vs " << optimal;
             EXPECT_TRUE(close(check_path(w.g, w.ref, model, r, start, gc), optimal));
@@ -280,8 +297,8 @@ TEST(AStar, EveryHeuristicOnEveryTopologyAndCostModelIsOptimal) {
       }
     }
   }
-  EXPECT_GE(found, 5 * 5 * 2 * 6 * 6);  // most goals reachable in every combination
-  EXPECT_GE(checked_h, 100000);
+  EXPECT_GE(found, 5 * 5 * 2 * 11 * 6);  // most goals reachable in every combination
+  EXPECT_GE(checked_h, 200000);
 }
 
 TEST(AStar, HeuristicsAreConsistentOnEveryEdge) {
@@ -290,20 +307,21 @@ TEST(AStar, HeuristicsAreConsistentOnEveryEdge) {
   for (const EdgeRule& rule : kAllRules) {
     const SmallWorld w(rule);
     for (const CostModel& model : w.models()) {
-      for (const Heuristic h : kAllHeuristics) {
+      for (const SearchOptions& options : every_heuristic(model)) {
         int edges = 0;
         for (const TileCoord goal : {TileCoord{3, 4}, TileCoord{30, 17}}) {
           for (std::uint32_t u = 0; u < w.g.tile_count(); ++u) {
             const TileCoord uc = w.g.coord(TileId{u});
-            const double hu = heuristic_distance(w.g, model, h, uc, goal);
+            const double hu = heuristic_distance(w.g, options, uc, goal);
             for (int d = 0; d < kDirections; ++d) {
               const double c = w.g.edge_cost(TileId{u}, d, model);
               if (c == kInf) continue;
               const TileCoord vc = w.g.coord(w.g.neighbour(TileId{u}, d));
-              const double hv = heuristic_distance(w.g, model, h, vc, goal);
+              const double hv = heuristic_distance(w.g, options, vc, goal);
               ASSERT_LE(hu, c + hv + 1e-12 * hu)
-                  << to_string(rule.topology) << " " << to_string(model.kind) << " " << to_string(h)
-                  << " at " << uc.i << "," << uc.j << " dir " << d;
+                  << to_string(rule.topology) << " " << to_string(model.kind) << " "
+                  << to_string(options.heuristic) << (options.climb_bound ? " climb" : "") << " at "
+                  << uc.i << "," << uc.j << " dir " << d;
               ++edges;
             }
           }
@@ -596,28 +614,68 @@ TEST(AStar, TilesWithoutEdgesAreInvalidEndpoints) {
 }
 
 TEST(AStar, HeuristicValuesByHand) {
-  // Flat, t = 1: cardinal step 1, diagonal step float(sqrt2).
+  // Flat, t = 1: cardinal step 1, diagonal step float(sqrt2). No height
+  // change, so the climb bound (on by default) adds nothing.
   const TerrainGraph g(flat(11, 11), {.tile_size = 1});
   const double diag = g.step_length(1);
-  const CostModel reference{};
-  EXPECT_EQ(heuristic_distance(g, reference, Heuristic::Octile, {0, 0}, {3, 1}), 2 + diag);
-  EXPECT_EQ(heuristic_distance(g, reference, Heuristic::Chebyshev, {0, 0}, {3, 1}), 3.0);
-  EXPECT_EQ(heuristic_distance(g, reference, Heuristic::Manhattan, {0, 0}, {3, 1}), 4 * diag / 2);
-  EXPECT_EQ(heuristic_distance(g, reference, Heuristic::Zero, {0, 0}, {3, 1}), 0.0);
-  EXPECT_NEAR(heuristic_distance(g, reference, Heuristic::Euclidean, {0, 0}, {3, 1}),
-              std::sqrt(10.0), 1e-6);
+  const auto h = [&](const TerrainGraph& graph, Heuristic heuristic, TileCoord a, TileCoord b,
+                     const CostModel& model = {}) {
+    return heuristic_distance(graph, {.heuristic = heuristic, .cost = model}, a, b);
+  };
+  EXPECT_EQ(h(g, Heuristic::Octile, {0, 0}, {3, 1}), 2 + diag);
+  EXPECT_EQ(h(g, Heuristic::Chebyshev, {0, 0}, {3, 1}), 3.0);
+  EXPECT_EQ(h(g, Heuristic::Manhattan, {0, 0}, {3, 1}), 4 * diag / 2);
+  EXPECT_EQ(h(g, Heuristic::Zero, {0, 0}, {3, 1}), 0.0);
+  EXPECT_NEAR(h(g, Heuristic::Euclidean, {0, 0}, {3, 1}), std::sqrt(10.0), 1e-6);
   // Hex (2, -1): (2 + 1 + 1) / 2 = 2 hex steps; on Octile8 a diagonal
   // (1, 1) is 2 hex steps, so each is worth diag / 2.
-  EXPECT_EQ(heuristic_distance(g, reference, Heuristic::Hex, {0, 1}, {2, 0}), diag);
+  EXPECT_EQ(h(g, Heuristic::Hex, {0, 1}, {2, 0}), diag);
   const TerrainGraph hex(flat(11, 11), {.tile_size = 1, .topology = Topology::Hex6});
-  EXPECT_EQ(heuristic_distance(hex, reference, Heuristic::Hex, {0, 1}, {2, 0}), 2.0);
+  EXPECT_EQ(h(hex, Heuristic::Hex, {0, 1}, {2, 0}), 2.0);
   // Seed: every step costs at least 1, diagonal too.
   const CostModel seed{.kind = CostModelKind::Seed};
-  EXPECT_EQ(heuristic_distance(g, seed, Heuristic::Octile, {0, 0}, {3, 1}), 3.0);
+  EXPECT_EQ(h(g, Heuristic::Octile, {0, 0}, {3, 1}, seed), 3.0);
   // Multipliers scale by their minimum.
   const std::vector<float> m(100, 0.5f);
-  EXPECT_EQ(heuristic_distance(g, {.tile_multipliers = m}, Heuristic::Chebyshev, {0, 0}, {3, 1}),
-            1.5);
+  EXPECT_EQ(h(g, Heuristic::Chebyshev, {0, 0}, {3, 1}, {.tile_multipliers = m}), 1.5);
+}
+
+TEST(AStar, ClimbBoundByHandOnARamp) {
+  // Heights 0.5 x (x in metres, s = 1), t = 1: tile i's centre is 0.5 (i +
+  // 0.5) m high, so tile 3 is 1.5 m above tile 0.
+  std::vector<float> heights(11 * 11);
+  for (std::size_t k = 0; k < heights.size(); ++k) heights[k] = 0.5f * static_cast<float>(k % 11);
+  const TerrainGraph g(Heightmap(11, 11, 1.0, heights), {.tile_size = 1});
+  const double octile = 2 + g.step_length(1);  // (3, 1) apart
+  const auto h = [&](TileCoord a, TileCoord b, const CostModel& model, bool climb = true,
+                     Heuristic heuristic = Heuristic::Octile) {
+    return heuristic_distance(g, {.heuristic = heuristic, .cost = model, .climb_bound = climb}, a,
+                              b);
+  };
+  // Reference, k = 2: 2 * 1.5 m either way.
+  EXPECT_DOUBLE_EQ(h({0, 0}, {3, 1}, {.slope_weight = 2.0}), octile + 3.0);
+  EXPECT_DOUBLE_EQ(h({3, 1}, {0, 0}, {.slope_weight = 2.0}), octile + 3.0);
+  EXPECT_DOUBLE_EQ(h({0, 0}, {3, 1}, {.slope_weight = 2.0}, false), octile);
+  EXPECT_EQ(h({0, 0}, {3, 1}, {.slope_weight = 2.0}, true, Heuristic::Zero), 0.0);
+  // Uphill-downhill 4 / 0.2: 6 m up the ramp, 0.3 m down it.
+  const CostModel updown{
+      .kind = CostModelKind::UphillDownhill, .uphill_weight = 4.0, .downhill_weight = 0.2};
+  EXPECT_DOUBLE_EQ(h({0, 0}, {3, 1}, updown), octile + 6.0);
+  EXPECT_DOUBLE_EQ(h({3, 1}, {0, 0}, updown), octile + 0.3);
+  // Tobler: 2.1 s per metre climbed, nothing for descending.
+  const CostModel tobler{.kind = CostModelKind::Tobler};
+  const double tobler_flat = h({0, 0}, {3, 1}, tobler, false);
+  EXPECT_DOUBLE_EQ(h({0, 0}, {3, 1}, tobler), tobler_flat + 2.1 * 1.5);
+  EXPECT_DOUBLE_EQ(h({3, 1}, {0, 0}, tobler), tobler_flat);
+  // Seed: 1 + |dh| / d per step, d at most the diagonal.
+  EXPECT_DOUBLE_EQ(h({0, 0}, {3, 1}, {.kind = CostModelKind::Seed}), 3.0 + 1.5 / g.step_length(1));
+  // The bound is tight on a straight climb: A*'s cost along the row equals it.
+  const ConnectedSets sets(g);
+  AStar astar(g, sets);
+  const PathResult r = astar.find_path({0, 4}, {3, 4}, {.cost = {.slope_weight = 2.0}});
+  ASSERT_EQ(r.status, SearchStatus::Found);
+  EXPECT_DOUBLE_EQ(r.cost, h({0, 4}, {3, 4}, {.slope_weight = 2.0}));
+  EXPECT_EQ(r.expanded, 3u);
 }
 
 TEST(AStar, StatusNamesAndOctileDistance) {

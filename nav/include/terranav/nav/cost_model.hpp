@@ -61,6 +61,25 @@ double base_edge_cost(const CostModel& model, double d, double dh, double max_sl
 /// dh/d = -max_slope). O(1).
 double min_base_edge_cost(const CostModel& model, double d, double max_slope) noexcept;
 
+/// Least cost of a height change, per metre of it, beyond
+/// min_base_edge_cost: see min_climb_cost.
+struct ClimbCost {
+  double up = 0.0;    ///< per metre climbed (dh > 0)
+  double down = 0.0;  ///< per metre descended (dh < 0)
+};
+
+/// Coefficients with base_edge_cost(model, d, dh, max_slope) >=
+/// min_base_edge_cost(model, d, max_slope) + up * max(dh, 0) +
+/// down * max(-dh, 0) for every edge length 0 < d <= longest_step (metres)
+/// and every |dh| / d <= max_slope, so any path from height H to height H'
+/// costs at least up * max(H' - H, 0) + down * max(H - H', 0) on top of its
+/// steps' minimum costs (the search adds this to its heuristic).
+/// Reference: up = down = k (exact). UphillDownhill: k_up, k_down (exact).
+/// Seed: 1 / longest_step each (|dh| / d >= |dh| / longest_step). Tobler:
+/// up = 3.5 * 0.6 s/m from exp(x) >= 1 + x; down = 0, since a 5 % descent is
+/// the fastest way. O(1).
+ClimbCost min_climb_cost(const CostModel& model, double longest_step) noexcept;
+
 /// Smallest tile multiplier (1 when none). O(tiles).
 double min_multiplier(const CostModel& model) noexcept;
 
