@@ -52,6 +52,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadLine{kQuery + " --max-slope steep", "--max-slope: expected a number"},
         BadLine{kQuery + " --heuristic sideways", "--heuristic: "},
         BadLine{kQuery + " --weight 0.5", "--weight: must be finite and >= 1"},
+        BadLine{kQuery + " --climb-bound yes", "--climb-bound: expected on or off, got 'yes'"},
         BadLine{kQuery + " --cost free", "--cost: "},
         BadLine{kQuery + " --topology torus", "--topology: "},
         BadLine{kQuery + " --corner-cutting sometimes", "--corner-cutting: "},
@@ -67,7 +68,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadLine{"scen " + kArena + " --queries 0 --out x.scen", "--queries: must be >= 1"},
         BadLine{"sweep " + kArena + " --scen x --out d --max-slope 0.4,,0.6",
                 "--max-slope: empty item"},
-        BadLine{"sweep " + kArena + " --scen x --out d --heuristic octile,nope", "--heuristic: "}),
+        BadLine{"sweep " + kArena + " --scen x --out d --heuristic octile,nope", "--heuristic: "},
+        BadLine{"sweep " + kArena + " --scen x --out d --climb-bound on,of",
+                "--climb-bound: expected on or off, got 'of'"}),
     [](const ::testing::TestParamInfo<BadLine>& param_info) {
       // "<index>_<the expected text, letters and digits only>"
       std::string name = std::to_string(param_info.index) + "_";

@@ -91,4 +91,10 @@ nav::TileCoord parse_tile(std::string_view flag, std::string_view text) {
           parse_number<std::int32_t>(flag, text.substr(comma + 1))};
 }
 
+bool parse_on_off(std::string_view flag, std::string_view text) {
+  if (text == "on") return true;
+  if (text == "off") return false;
+  throw UsageError(std::string(flag) + ": expected on or off, got '" + std::string(text) + "'");
+}
+
 }  // namespace terranav::navcli

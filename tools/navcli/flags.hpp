@@ -78,4 +78,7 @@ std::vector<T> parse_number_list(std::string_view flag, std::string_view text) {
 /// "X,Y" tile coordinates (X = column, Y = row).
 nav::TileCoord parse_tile(std::string_view flag, std::string_view text);
 
+/// "on" -> true, "off" -> false; anything else is a UsageError naming the flag.
+bool parse_on_off(std::string_view flag, std::string_view text);
+
 }  // namespace terranav::navcli

@@ -1,6 +1,6 @@
 // navcli sweep: one .scen replayed over a grid of max slope x slope weight x
-// cost model x heuristic x weight; a CSV row per combination and a gnuplot
-// chart per metric.
+// cost model x heuristic x climb bound x weight; a CSV row per combination
+// and a gnuplot chart per metric.
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -28,6 +28,7 @@ struct Grid {
   std::vector<double> slope_weights;
   std::vector<nav::CostModelKind> costs;
   std::vector<nav::Heuristic> heuristics;
+  std::vector<bool> climb_bounds;
   std::vector<double> weights;
 };
 
@@ -37,6 +38,7 @@ struct Cell {
   double slope_weight = 0.0;
   nav::CostModelKind cost = nav::CostModelKind::Reference;
   nav::Heuristic heuristic = nav::Heuristic::Octile;
+  bool climb_bound = true;
   double weight = 1.0;
   std::size_t queries = 0;
   std::size_t found = 0;
@@ -78,6 +80,9 @@ Grid take_grid(Flags& flags) {
   grid.costs = take_list(flags, "--cost", model.kind, named("--cost", nav::parse_cost_model));
   grid.heuristics =
       take_list(flags, "--heuristic", search.heuristic, named("--heuristic", nav::parse_heuristic));
+  grid.climb_bounds =
+      take_list(flags, "--climb-bound", search.climb_bound,
+                [](std::string_view item) { return parse_on_off("--climb-bound", item); });
   grid.weights = take_list(flags, "--weight", search.weight, number("--weight"));
   return grid;
 }
@@ -108,19 +113,20 @@ Cell measure(std::span<const nav::ScenarioRow> rows, nav::AStar& astar,
 }
 
 constexpr const char* kCsvHeader =
-    "max_slope,slope_weight,cost,heuristic,weight,queries,found,mean_cost,"
+    "max_slope,slope_weight,cost,heuristic,climb_bound,weight,queries,found,mean_cost,"
     "mean_suboptimality,mean_expanded,median_us\n";
 
 void write_csv(const std::filesystem::path& file, std::span<const Cell> cells) {
   std::ofstream out(file, std::ios::binary);
   out << kCsvHeader;
   for (const Cell& c : cells) {
-    out << row({shortest(c.max_slope), shortest(c.slope_weight),
-                std::string(nav::to_string(c.cost)), std::string(nav::to_string(c.heuristic)),
-                shortest(c.weight), std::to_string(c.queries), std::to_string(c.found),
-                shortest(rounded(c.mean_cost, 6)), shortest(rounded(c.mean_suboptimality, 9)),
-                shortest(rounded(c.mean_expanded, 3)), shortest(rounded(c.median_us, 3))},
-               ',');
+    out << row(
+        {shortest(c.max_slope), shortest(c.slope_weight), std::string(nav::to_string(c.cost)),
+         std::string(nav::to_string(c.heuristic)), c.climb_bound ? "on" : "off", shortest(c.weight),
+         std::to_string(c.queries), std::to_string(c.found), shortest(rounded(c.mean_cost, 6)),
+         shortest(rounded(c.mean_suboptimality, 9)), shortest(rounded(c.mean_expanded, 3)),
+         shortest(rounded(c.median_us, 3))},
+        ',');
   }
   out.close();
   if (!out) throw std::runtime_error("cannot write " + file.string());
@@ -153,6 +159,7 @@ void write_charts(const std::filesystem::path& gnuplot, const std::filesystem::p
       add("k=" + shortest(c.slope_weight));
     if (grid.costs.size() > 1) add(std::string(nav::to_string(c.cost)));
     if (grid.heuristics.size() > 1) add(std::string(nav::to_string(c.heuristic)));
+    if (grid.climb_bounds.size() > 1) add(c.climb_bound ? "climb" : "no-climb");
     if (axis != Axis::Weight && grid.weights.size() > 1) add("w=" + shortest(c.weight));
     return label.empty() ? std::string(nav::to_string(c.heuristic)) : label;
   };
@@ -206,7 +213,8 @@ int run_sweep(Flags& flags) {
   const LoadedTerrain loaded(terrain_options, cost_options);
   std::filesystem::create_directories(dir);
   const std::size_t combos = grid.max_slopes.size() * grid.slope_weights.size() *
-                             grid.costs.size() * grid.heuristics.size() * grid.weights.size();
+                             grid.costs.size() * grid.heuristics.size() * grid.climb_bounds.size() *
+                             grid.weights.size();
   std::vector<Cell> cells;
   std::optional<std::vector<nav::ScenarioRow>> rows;
   std::optional<Progress> progress;
@@ -223,21 +231,25 @@ int run_sweep(Flags& flags) {
     for (const nav::CostModelKind cost : grid.costs) {
       for (const double slope_weight : grid.slope_weights) {
         for (const nav::Heuristic heuristic : grid.heuristics) {
-          for (const double weight : grid.weights) {
-            nav::SearchOptions search = base_search;
-            search.cost = graph.cost_model();
-            search.cost.kind = cost;
-            search.cost.slope_weight = slope_weight;
-            search.heuristic = heuristic;
-            search.weight = weight;
-            nav::validate(search.cost, graph.graph().tile_count());
-            Cell cell = measure(*rows, astar, search, *progress, done);
-            cell.max_slope = max_slope;
-            cell.slope_weight = slope_weight;
-            cell.cost = cost;
-            cell.heuristic = heuristic;
-            cell.weight = weight;
-            cells.push_back(cell);
+          for (const bool climb_bound : grid.climb_bounds) {
+            for (const double weight : grid.weights) {
+              nav::SearchOptions search = base_search;
+              search.cost = graph.cost_model();
+              search.cost.kind = cost;
+              search.cost.slope_weight = slope_weight;
+              search.heuristic = heuristic;
+              search.climb_bound = climb_bound;
+              search.weight = weight;
+              nav::validate(search.cost, graph.graph().tile_count());
+              Cell cell = measure(*rows, astar, search, *progress, done);
+              cell.max_slope = max_slope;
+              cell.slope_weight = slope_weight;
+              cell.cost = cost;
+              cell.heuristic = heuristic;
+              cell.climb_bound = climb_bound;
+              cell.weight = weight;
+              cells.push_back(cell);
+            }
           }
         }
       }

@@ -33,6 +33,8 @@ const char* const kTerrainOptionsUsage =
     "Search:\n"
     "  --heuristic NAME      octile (default), zero (Dijkstra), manhattan, chebyshev,\n"
     "                        euclidean, hex; scaled by the model's smallest step cost\n"
+    "  --climb-bound on|off  add the least cost of the height change to the goal to\n"
+    "                        the heuristic (default on; still optimal; not to zero)\n"
     "  --weight W            weighted A*, f = g + W h, W >= 1 (cost <= W * optimal)\n"
     "  --greedy              greedy best-first, f = h\n";
 
@@ -171,6 +173,9 @@ nav::SearchOptions take_search_options(Flags& flags) {
     throw UsageError("--weight: must be finite and >= 1, got " + shortest(options.weight));
   }
   options.greedy = flags.take_switch("--greedy");
+  if (const auto climb = flags.take("--climb-bound")) {
+    options.climb_bound = parse_on_off("--climb-bound", *climb);
+  }
   return options;
 }
 
