@@ -7,6 +7,7 @@
 #include <boost/property_map/property_map.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <utility>
 
@@ -22,16 +23,23 @@ using Graph = boost::compressed_sparse_row_graph<boost::directedS, boost::no_pro
                                                  boost::no_property, std::uint32_t, std::uint32_t>;
 using Vertex = boost::graph_traits<Graph>::vertex_descriptor;
 
+// Octile distance plus, with the climb bound, k * |H(v) - H(goal)| (what
+// nav::AStar adds under the reference model); k = 0 without it.
 class OctileHeuristic : public boost::astar_heuristic<Graph, double> {
  public:
-  OctileHeuristic(Vertex goal, std::uint32_t tiles_wide, double tile_metres)
+  OctileHeuristic(Vertex goal, std::uint32_t tiles_wide, double tile_metres, const double* height,
+                  double climb_weight)
       : goal_i_(static_cast<int>(goal % tiles_wide)),
         goal_j_(static_cast<int>(goal / tiles_wide)),
         tiles_wide_(tiles_wide),
-        tile_metres_(tile_metres) {}
+        tile_metres_(tile_metres),
+        height_(height),
+        goal_height_(height[goal]),
+        climb_weight_(climb_weight) {}
   double operator()(Vertex v) const {
     return octile_metres(static_cast<int>(v % tiles_wide_) - goal_i_,
-                         static_cast<int>(v / tiles_wide_) - goal_j_, tile_metres_);
+                         static_cast<int>(v / tiles_wide_) - goal_j_, tile_metres_) +
+           climb_weight_ * std::abs(height_[v] - goal_height_);
   }
 
  private:
@@ -39,6 +47,9 @@ class OctileHeuristic : public boost::astar_heuristic<Graph, double> {
   int goal_j_;
   std::uint32_t tiles_wide_;
   double tile_metres_;
+  const double* height_;
+  double goal_height_;
+  double climb_weight_;
 };
 
 struct FoundGoal {};
@@ -78,6 +89,8 @@ struct BoostBaseline::Impl {
   Graph csr;
   std::uint32_t tiles_wide;
   double tile_metres;
+  double climb_weight;             // k of the climb bound: the slope weight
+  std::vector<double> height;      // tile heights, for the climb bound
   std::vector<std::uint32_t> set;  // representative of each vertex's component
   std::vector<Vertex> predecessor;
   std::vector<double> distance;
@@ -88,6 +101,8 @@ struct BoostBaseline::Impl {
       : csr(build_csr(graph, slope_weight)),
         tiles_wide(static_cast<std::uint32_t>(graph.tiles_wide())),
         tile_metres(graph.tile_metres()),
+        climb_weight(slope_weight),
+        height(graph.tile_count()),
         set(graph.tile_count()),
         predecessor(graph.tile_count()),
         distance(graph.tile_count()),
@@ -101,6 +116,7 @@ struct BoostBaseline::Impl {
     boost::initialize_incremental_components(csr, ds);
     boost::incremental_components(csr, ds);
     ds.compress_sets(boost::vertices(csr).first, boost::vertices(csr).second);
+    for (std::uint32_t t = 0; t < height.size(); ++t) height[t] = graph.tile_height(nav::TileId{t});
   }
 };
 
@@ -109,13 +125,15 @@ BoostBaseline::BoostBaseline(const nav::TerrainGraph& graph, double slope_weight
 
 BoostBaseline::~BoostBaseline() = default;
 
-BaselineResult BoostBaseline::find_path(std::uint32_t start, std::uint32_t goal) {
+BaselineResult BoostBaseline::find_path(std::uint32_t start, std::uint32_t goal, bool climb_bound) {
   Impl& m = *impl_;
   BaselineResult result;
   if (m.set[start] != m.set[goal]) return result;
   const auto index = boost::get(boost::vertex_index, m.csr);
   try {
-    boost::astar_search(m.csr, start, OctileHeuristic(goal, m.tiles_wide, m.tile_metres),
+    boost::astar_search(m.csr, start,
+                        OctileHeuristic(goal, m.tiles_wide, m.tile_metres, m.height.data(),
+                                        climb_bound ? m.climb_weight : 0.0),
                         GoalVisitor(goal, &result.expanded),
                         boost::make_iterator_property_map(m.predecessor.begin(), index),
                         boost::make_iterator_property_map(m.rank.begin(), index),
@@ -140,7 +158,7 @@ std::size_t BoostBaseline::memory_bytes() const noexcept {
   const std::size_t v = m.set.size();
   const std::size_t e = boost::num_edges(m.csr);
   const std::size_t csr = (v + 1) * sizeof(std::uint32_t) + e * (sizeof(Vertex) + sizeof(EdgeCost));
-  const std::size_t maps = v * (sizeof(std::uint32_t) + sizeof(Vertex) + 2 * sizeof(double) +
+  const std::size_t maps = v * (sizeof(std::uint32_t) + sizeof(Vertex) + 3 * sizeof(double) +
                                 sizeof(boost::default_color_type));
   // astar_search allocates a size_t heap index per vertex on each query.
   return csr + maps + v * sizeof(std::size_t);

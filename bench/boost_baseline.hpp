@@ -1,6 +1,7 @@
 // The Boost Graph Library baseline: a compressed_sparse_row_graph holding
 // exactly the edges of a nav::TerrainGraph with their reference costs, and
-// boost::astar_search with the octile heuristic. Benchmark-only; Boost stays
+// boost::astar_search with the octile heuristic, optionally plus nav's climb
+// bound. Benchmark-only; Boost stays
 // out of this header so callers need not include it.
 #pragma once
 
@@ -29,12 +30,14 @@ class BoostBaseline {
   BoostBaseline& operator=(const BoostBaseline&) = delete;
 
   /// Optimal path between tile indices; not found when they are in different
-  /// connected sets (nothing searched) or the goal is never reached.
-  /// O(V) initialisation + O((V + E) log V).
-  BaselineResult find_path(std::uint32_t start, std::uint32_t goal);
+  /// connected sets (nothing searched) or the goal is never reached. With
+  /// climb_bound the heuristic adds slope_weight * |H(v) - H(goal)| (metres),
+  /// as nav::AStar's default does. O(V) initialisation + O((V + E) log V).
+  BaselineResult find_path(std::uint32_t start, std::uint32_t goal, bool climb_bound = false);
 
-  /// Bytes of the CSR graph, the component ids and the per-vertex search maps
-  /// (with the heap index map astar_search allocates on each query).
+  /// Bytes of the CSR graph, the component ids, the tile heights and the
+  /// per-vertex search maps (with the heap index map astar_search allocates
+  /// on each query).
   std::size_t memory_bytes() const noexcept;
 
  private:

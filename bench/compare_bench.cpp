@@ -1,8 +1,8 @@
 // Ours (nav::AStar) against the Boost Graph Library baseline and a
 // seed-style A* on the same procedural terrain and the same 1000 queries, in
-// one run: medians, their ratios, expansions per second, build times and
-// bytes per tile. Every query's cost must agree across implementations
-// within the reference model's tolerance, else the benchmark fails.
+// one run: medians, their ratios (each heuristic also like for like),
+// expansions per second, build times and bytes per tile. Every query's cost must agree across
+// implementations within the reference model's tolerance, else the benchmark fails.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -117,49 +117,77 @@ std::string disagreement(const Run& ours, const Run& other, const char* name) {
   return {};
 }
 
-// Medians over the world's 1000 queries for each implementation. The
-// benchmark's time is ours in total.
+// Sum of a run's expansions.
+double total_expanded(const Run& run) {
+  return static_cast<double>(
+      std::accumulate(run.expansions.begin(), run.expansions.end(), std::uint64_t{0}));
+}
+
+// Medians over the world's 1000 queries for each implementation. Ours runs
+// with its defaults (octile plus the climb bound) and with the octile
+// heuristic alone, as the seed-style A* runs it; Boost runs with octile
+// alone and with the climb bound, so each heuristic is compared like for
+// like. The benchmark's time is ours (defaults) in total.
 void BM_Queries(benchmark::State& state) {
   const bench::BenchWorld& w = world_of(state);
   const nav::GraphConfig& c = w.config;
   const double tiles = static_cast<double>(w.graph.tile_count());
   nav::AStar ours(w.graph, w.sets);
   bench::SeedAStar seed(w.heightmap, c.tile_size, c.max_slope, bench::kSlopeWeight);
-  const auto ours_query = [&](std::uint32_t s, std::uint32_t g) {
-    const nav::PathResult r =
-        ours.find_path(w.graph.coord(nav::TileId{s}), w.graph.coord(nav::TileId{g}));
-    return std::tuple{r.status == nav::SearchStatus::Found, r.cost, r.expanded};
+  const auto ours_query_with = [&](bool climb_bound) {
+    return [&ours, &w, climb_bound](std::uint32_t s, std::uint32_t g) {
+      const nav::PathResult r =
+          ours.find_path(w.graph.coord(nav::TileId{s}), w.graph.coord(nav::TileId{g}),
+                         {.climb_bound = climb_bound});
+      return std::tuple{r.status == nav::SearchStatus::Found, r.cost, r.expanded};
+    };
   };
+  auto ours_query = ours_query_with(true);
+  auto ours_octile_query = ours_query_with(false);
   const auto seed_query = [&](std::uint32_t s, std::uint32_t g) {
     const bench::BaselineResult r = seed.find_path(s, g);
     return std::tuple{r.found, r.cost, r.expanded};
   };
 #ifdef TERRANAV_HAVE_BOOST
   bench::BoostBaseline boost(w.graph, bench::kSlopeWeight);
-  const auto boost_query = [&](std::uint32_t s, std::uint32_t g) {
-    const bench::BaselineResult r = boost.find_path(s, g);
-    return std::tuple{r.found, r.cost, r.expanded};
+  const auto boost_query_with = [&](bool climb_bound) {
+    return [&boost, climb_bound](std::uint32_t s, std::uint32_t g) {
+      const bench::BaselineResult r = boost.find_path(s, g, climb_bound);
+      return std::tuple{r.found, r.cost, r.expanded};
+    };
   };
+  auto boost_query = boost_query_with(false);
+  auto boost_climb_query = boost_query_with(true);
 #endif
   for (auto _ : state) {
     // Query by query in turn, so a load change on the shared machine hits
     // every implementation alike.
     Run mine;
+    Run mine_octile;
     Run seeds;
 #ifdef TERRANAV_HAVE_BOOST
     Run boosts;
+    Run boosts_climb;
 #endif
+    // Never the same implementation twice in a row, so none finds the
+    // query's tiles still in cache from the run before.
     for (const bench::Query& q : w.queries) {
       timed(mine, ours_query, q);
-      timed(seeds, seed_query, q);
 #ifdef TERRANAV_HAVE_BOOST
       timed(boosts, boost_query, q);
 #endif
+      timed(seeds, seed_query, q);
+      timed(mine_octile, ours_octile_query, q);
+#ifdef TERRANAV_HAVE_BOOST
+      timed(boosts_climb, boost_climb_query, q);
+#endif
     }
     std::string error = mine.all_found ? "" : "ours missed a query in the largest connected set";
+    if (error.empty()) error = disagreement(mine, mine_octile, "ours with octile alone");
     if (error.empty()) error = disagreement(mine, seeds, "seed-style");
 #ifdef TERRANAV_HAVE_BOOST
     if (error.empty()) error = disagreement(mine, boosts, "Boost");
+    if (error.empty()) error = disagreement(mine, boosts_climb, "Boost with the climb bound");
 #endif
     if (!error.empty()) {
       state.SkipWithError(error.c_str());
@@ -167,10 +195,13 @@ void BM_Queries(benchmark::State& state) {
     }
     const double ours_median = median(mine.seconds);
     const double ours_total = total(mine.seconds);
+    const double octile_median = median(mine_octile.seconds);
     state.SetIterationTime(ours_total);
     state.counters["ours_median_ms"] = 1e3 * ours_median;
+    state.counters["ours_octile_ms"] = 1e3 * octile_median;
     state.counters["seed_median_ms"] = 1e3 * median(seeds.seconds);
     state.counters["seed/ours"] = median(seeds.seconds) / ours_median;
+    state.counters["seed/ours_octile"] = median(seeds.seconds) / octile_median;
     const std::array<double, 4> by_size = ratio_by_quartile(mine, seeds);
     for (std::size_t k = 0; k < by_size.size(); ++k) {
       state.counters["seed/ours_q" + std::to_string(k + 1)] = by_size[k];
@@ -180,13 +211,18 @@ void BM_Queries(benchmark::State& state) {
     state.counters["ours_ns_per_exp"] = 1e9 * ours_line.per_expansion;
     state.counters["seed_ns_per_exp"] = 1e9 * seed_line.per_expansion;
     state.counters["seed_fixed_ms"] = 1e3 * seed_line.fixed;
-    const auto ours_expanded = static_cast<double>(
-        std::accumulate(mine.expansions.begin(), mine.expansions.end(), std::uint64_t{0}));
-    state.counters["ours_exp_per_s"] = ours_expanded / ours_total;
-    state.counters["ours_mean_expanded"] = ours_expanded / static_cast<double>(w.queries.size());
+    const auto queries = static_cast<double>(w.queries.size());
+    state.counters["ours_exp_per_s"] = total_expanded(mine) / ours_total;
+    state.counters["ours_mean_expanded"] = total_expanded(mine) / queries;
+    state.counters["ours_octile_exp_per_s"] =
+        total_expanded(mine_octile) / total(mine_octile.seconds);
+    state.counters["ours_octile_mean_expanded"] = total_expanded(mine_octile) / queries;
 #ifdef TERRANAV_HAVE_BOOST
     state.counters["boost_median_ms"] = 1e3 * median(boosts.seconds);
     state.counters["boost/ours"] = median(boosts.seconds) / ours_median;
+    state.counters["boost/ours_octile"] = median(boosts.seconds) / octile_median;
+    state.counters["boost_climb_ms"] = 1e3 * median(boosts_climb.seconds);
+    state.counters["boost_climb/ours"] = median(boosts_climb.seconds) / ours_median;
     state.counters["boost_B_per_tile"] = static_cast<double>(boost.memory_bytes()) / tiles;
 #endif
   }

@@ -82,13 +82,17 @@ struct EuclideanEstimate {
   }
 };
 
-/// up * max(H_goal - H, 0) + down * max(H - H_goal, 0): the climb bound.
+/// up * max(H_goal - H, 0) + down * max(H - H_goal, 0): the climb bound,
+/// spelt max(up * rise, -down * rise) as up, down >= 0.
 struct ClimbEstimate {
-  ClimbCost cost;  // scaled
+  double up;
+  double minus_down;
   double goal_height;
+  ClimbEstimate(ClimbCost cost, double goal) noexcept
+      : up(cost.up), minus_down(-cost.down), goal_height(goal) {}
   double operator()(double h) const noexcept {
     const double rise = goal_height - h;
-    return cost.up * std::max(rise, 0.0) + cost.down * std::max(-rise, 0.0);
+    return std::max(up * rise, minus_down * rise);
   }
 };
 
