@@ -117,6 +117,11 @@ std::string disagreement(const Run& ours, const Run& other, const char* name) {
   return {};
 }
 
+// Median of a run's expansions per query.
+double median_expanded(const Run& run) {
+  return median(std::vector<double>(run.expansions.begin(), run.expansions.end()));
+}
+
 // Sum of a run's expansions.
 double total_expanded(const Run& run) {
   return static_cast<double>(
@@ -217,6 +222,8 @@ void BM_Queries(benchmark::State& state) {
     state.counters["ours_octile_exp_per_s"] =
         total_expanded(mine_octile) / total(mine_octile.seconds);
     state.counters["ours_octile_mean_expanded"] = total_expanded(mine_octile) / queries;
+    state.counters["ours_median_expanded"] = median_expanded(mine);
+    state.counters["ours_octile_median_expanded"] = median_expanded(mine_octile);
 #ifdef TERRANAV_HAVE_BOOST
     state.counters["boost_median_ms"] = 1e3 * median(boosts.seconds);
     state.counters["boost/ours"] = median(boosts.seconds) / ours_median;
