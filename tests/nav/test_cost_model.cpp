@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 #include <numbers>
 #include <vector>
@@ -169,19 +170,24 @@ TEST(SeedCost, OctileInMetresOverestimatesIt) {
 // Brute force: over a fine sweep of allowed gradients, the base cost never
 // falls below min_base_edge_cost, and the sweep's minimum comes within the
 // grid's resolution of it (it is attained, not just a bound).
-TEST(MinBaseEdgeCost, IsTheExactLowerBoundOverAllowedSlopes) {
+// Every kind with its default parameters, then `extra`.
+std::vector<CostModel> every_kind_and(std::initializer_list<CostModel> extra) {
   std::vector<CostModel> models;
   for (CostModelKind kind : {CostModelKind::Reference, CostModelKind::Seed, CostModelKind::Tobler,
                              CostModelKind::UphillDownhill}) {
     models.push_back(model_of(kind));
   }
+  models.insert(models.end(), extra);
+  return models;
+}
+
+TEST(MinBaseEdgeCost, IsTheExactLowerBoundOverAllowedSlopes) {
   CostModel heavy = model_of(CostModelKind::UphillDownhill);
   heavy.uphill_weight = 3.0;
   heavy.downhill_weight = 0.0;
-  models.push_back(heavy);
   CostModel zero_k = model_of(CostModelKind::Reference);
   zero_k.slope_weight = 0.0;
-  models.push_back(zero_k);
+  const std::vector<CostModel> models = every_kind_and({heavy, zero_k});
 
   constexpr int kSteps = 20000;
   for (const CostModel& m : models) {
@@ -212,15 +218,10 @@ TEST(MinBaseEdgeCost, IsTheExactLowerBoundOverAllowedSlopes) {
 // max(-dh, 0) over a fine sweep of allowed gradients and step lengths up to
 // the longest, for every model (the climb bound's premise).
 TEST(MinClimbCost, BoundsTheCostOfEveryAllowedSlope) {
-  std::vector<CostModel> models;
-  for (CostModelKind kind : {CostModelKind::Reference, CostModelKind::Seed, CostModelKind::Tobler,
-                             CostModelKind::UphillDownhill}) {
-    models.push_back(model_of(kind));
-  }
   CostModel steep_up = model_of(CostModelKind::UphillDownhill);
   steep_up.uphill_weight = 3.0;
   steep_up.downhill_weight = 0.25;
-  models.push_back(steep_up);
+  const std::vector<CostModel> models = every_kind_and({steep_up});
 
   constexpr int kSteps = 4000;
   constexpr double kLongest = 2.5 * kSqrt2;
