@@ -280,6 +280,13 @@ double octile_distance(TileCoord a, TileCoord b, double tile_metres) noexcept {
 
 double heuristic_distance(const TerrainGraph& graph, const SearchOptions& options, TileCoord a,
                           TileCoord b) {
+  for (const TileCoord c : {a, b}) {
+    if (!graph.contains(c)) {
+      throw Error("heuristic_distance: tile (" + std::to_string(c.i) + ", " + std::to_string(c.j) +
+                  ") outside the " + std::to_string(graph.tiles_wide()) + "x" +
+                  std::to_string(graph.tiles_deep()) + " tile grid");
+    }
+  }
   const double multiplier = min_multiplier(options.cost);
   const ScaledEstimate estimate =
       make_estimate(graph, options.cost, options.heuristic, multiplier, 1.0);

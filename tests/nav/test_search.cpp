@@ -638,6 +638,15 @@ TEST(AStar, HeuristicValuesByHand) {
   // Multipliers scale by their minimum.
   const std::vector<float> m(100, 0.5f);
   EXPECT_EQ(h(g, Heuristic::Chebyshev, {0, 0}, {3, 1}, {.tile_multipliers = m}), 1.5);
+  // A tile outside the 10 x 10 grid is named, not read.
+  EXPECT_EQ(test::error_of([&] {
+              h(g, Heuristic::Octile, {0, 0}, {10, 3});
+            }),
+            "heuristic_distance: tile (10, 3) outside the 10x10 tile grid");
+  EXPECT_EQ(test::error_of([&] {
+              h(g, Heuristic::Zero, {-1, 0}, {3, 3});
+            }),
+            "heuristic_distance: tile (-1, 0) outside the 10x10 tile grid");
 }
 
 TEST(AStar, ClimbBoundByHandOnARamp) {

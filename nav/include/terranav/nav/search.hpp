@@ -107,7 +107,7 @@ double octile_distance(TileCoord a, TileCoord b, double tile_metres) noexcept;
 /// move's min_step plus min_multiplier * (up * max(dh, 0) + down *
 /// max(-dh, 0)), and the 1-D cost of a height change obeys the triangle
 /// inequality. A sum of consistent parts each bounded by its own share of
-/// the edge cost is consistent. a and b must lie in the graph. O(tiles) for
+/// the edge cost is consistent. Throws Error naming a tile outside the grid. O(tiles) for
 /// the minimum multiplier, O(1) otherwise.
 double heuristic_distance(const TerrainGraph& graph, const SearchOptions& options, TileCoord a,
                           TileCoord b);
