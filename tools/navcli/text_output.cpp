@@ -17,7 +17,8 @@ std::string shortest(double value) {
 
 double rounded(double value, int decimals) {
   const double scale = std::pow(10.0, decimals);
-  return std::round(value * scale) / scale;
+  // + 0.0 turns the -0 of a tiny negative value into 0, so it prints "0".
+  return std::round(value * scale) / scale + 0.0;
 }
 
 std::string fixed(double value, int decimals) {
