@@ -87,9 +87,33 @@ Grid take_grid(Flags& flags) {
   return grid;
 }
 
-Cell measure(std::span<const nav::ScenarioRow> rows, nav::AStar& astar,
-             const nav::SearchOptions& options, Progress& progress, std::size_t& done) {
-  Cell cell;
+/// Every combination of the grid's search settings for one max slope, in
+/// CSV order (cost model, slope weight, heuristic, climb bound, weight),
+/// as cells whose metrics are still to be measured.
+std::vector<Cell> settings_of(const Grid& grid, double max_slope) {
+  std::vector<Cell> cells;
+  for (const nav::CostModelKind cost : grid.costs) {
+    for (const double slope_weight : grid.slope_weights) {
+      for (const nav::Heuristic heuristic : grid.heuristics) {
+        for (const bool climb_bound : grid.climb_bounds) {
+          for (const double weight : grid.weights) {
+            cells.push_back({.max_slope = max_slope,
+                             .slope_weight = slope_weight,
+                             .cost = cost,
+                             .heuristic = heuristic,
+                             .climb_bound = climb_bound,
+                             .weight = weight});
+          }
+        }
+      }
+    }
+  }
+  return cells;
+}
+
+/// Fills cell's metrics by replaying rows with `options`.
+void measure(std::span<const nav::ScenarioRow> rows, nav::AStar& astar,
+             const nav::SearchOptions& options, Progress& progress, std::size_t& done, Cell& cell) {
   std::vector<double> costs;
   std::vector<double> suboptimality;
   std::vector<double> expanded;
@@ -109,7 +133,6 @@ Cell measure(std::span<const nav::ScenarioRow> rows, nav::AStar& astar,
   cell.mean_suboptimality = mean(suboptimality);
   cell.mean_expanded = mean(expanded);
   cell.median_us = percentile(times, 0.5);
-  return cell;
 }
 
 constexpr const char* kCsvHeader =
@@ -228,31 +251,17 @@ int run_sweep(Flags& flags) {
       progress.emplace("sweep", combos * rows->size());
     }
     nav::AStar astar(graph.graph(), graph.sets());
-    for (const nav::CostModelKind cost : grid.costs) {
-      for (const double slope_weight : grid.slope_weights) {
-        for (const nav::Heuristic heuristic : grid.heuristics) {
-          for (const bool climb_bound : grid.climb_bounds) {
-            for (const double weight : grid.weights) {
-              nav::SearchOptions search = base_search;
-              search.cost = graph.cost_model();
-              search.cost.kind = cost;
-              search.cost.slope_weight = slope_weight;
-              search.heuristic = heuristic;
-              search.climb_bound = climb_bound;
-              search.weight = weight;
-              nav::validate(search.cost, graph.graph().tile_count());
-              Cell cell = measure(*rows, astar, search, *progress, done);
-              cell.max_slope = max_slope;
-              cell.slope_weight = slope_weight;
-              cell.cost = cost;
-              cell.heuristic = heuristic;
-              cell.climb_bound = climb_bound;
-              cell.weight = weight;
-              cells.push_back(cell);
-            }
-          }
-        }
-      }
+    for (Cell cell : settings_of(grid, max_slope)) {
+      nav::SearchOptions search = base_search;
+      search.cost = graph.cost_model();
+      search.cost.kind = cell.cost;
+      search.cost.slope_weight = cell.slope_weight;
+      search.heuristic = cell.heuristic;
+      search.climb_bound = cell.climb_bound;
+      search.weight = cell.weight;
+      nav::validate(search.cost, graph.graph().tile_count());
+      measure(*rows, astar, search, *progress, done, cell);
+      cells.push_back(cell);
     }
   }
   if (progress) progress->finish();
