@@ -1,8 +1,9 @@
 // Ours (nav::AStar) against the Boost Graph Library baseline and a
 // seed-style A* on the same procedural terrain and the same 1000 queries, in
 // one run: medians, their ratios (each heuristic also like for like),
-// expansions per second, build times and bytes per tile. Every query's cost must agree across
-// implementations within the reference model's tolerance, else the benchmark fails.
+// expansions per second, build times and bytes per tile. Every query's cost
+// must agree across implementations within the reference model's tolerance,
+// else the benchmark fails.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -166,7 +167,8 @@ void BM_Queries(benchmark::State& state) {
 #endif
   for (auto _ : state) {
     // Query by query in turn, so a load change on the shared machine hits
-    // every implementation alike.
+    // every implementation alike; never the same implementation twice in a
+    // row, so none finds the query's tiles still in cache from the run before.
     Run mine;
     Run mine_octile;
     Run seeds;
@@ -174,8 +176,6 @@ void BM_Queries(benchmark::State& state) {
     Run boosts;
     Run boosts_climb;
 #endif
-    // Never the same implementation twice in a row, so none finds the
-    // query's tiles still in cache from the run before.
     for (const bench::Query& q : w.queries) {
       timed(mine, ours_query, q);
 #ifdef TERRANAV_HAVE_BOOST
