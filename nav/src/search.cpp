@@ -18,11 +18,16 @@ namespace terranav::nav {
 
 namespace {
 
-/// heap_pos of a tile taken from the open set in the current generation.
+/// Record::slot of a tile taken from the open set in the current generation.
 constexpr std::uint32_t kClosed = 0xFFFFFFFFu;
 /// Generations fit in the 29 bits above the parent direction.
 constexpr std::uint32_t kGenerationLimit = 1u << 29;
 constexpr double kInf = std::numeric_limits<double>::infinity();
+/// Open-set slots of a new AStar (a power of two, at least 16); the tree
+/// doubles when a query needs more.
+constexpr std::uint32_t kFirstSlots = 64;
+/// The key of an empty slot: larger than any (f, -g) key, below 2^63 like them.
+constexpr std::uint64_t kEmptySlot = (std::uint64_t{1} << 63) - 1;
 
 constexpr std::array<detail::Named<Heuristic>, 6> kHeuristics = {{
     {"zero", Heuristic::Zero},
@@ -222,8 +227,8 @@ struct MultipliedCost {
 };
 
 /// (key, at) becomes (other_key, other_at) if other_key < key; ties keep
-/// the first. Without a branch: which child of a heap node is smallest is a
-/// coin toss for a branch predictor. GCC turns every portable spelling of
+/// the first. Without a branch: which side of a tree node wins is a coin toss
+/// for a branch predictor. GCC turns every portable spelling of
 /// this into a branch, so x86-64 gets two conditional moves; elsewhere the
 /// sign of the difference (keys are below 2^63) makes a mask.
 inline void take_if_less(std::uint64_t& key, std::uint32_t& at, std::uint64_t other_key,
@@ -300,18 +305,22 @@ AStar::AStar(const TerrainGraph& graph, const ConnectedSets& sets)
     : graph_(graph),
       sets_(sets),
       records_(graph.tile_count(), Record{0.0, 0, 0}),
-      heap_keys_(std::min<std::size_t>(graph.tile_count(), 1024)),
-      heap_tiles_(heap_keys_.size()) {}
+      tree_keys_(2 * kFirstSlots, kEmptySlot),
+      tree_slots_(kFirstSlots),
+      slot_tiles_(kFirstSlots),
+      free_slots_(kFirstSlots) {}
 
 std::size_t AStar::memory_bytes() const noexcept {
   return sizeof(*this) + records_.capacity() * sizeof(Record) +
-         heap_keys_.capacity() * sizeof(HeapKey) + heap_tiles_.capacity() * sizeof(std::uint32_t);
+         tree_keys_.capacity() * sizeof(OpenKey) +
+         (tree_slots_.capacity() + slot_tiles_.capacity() + free_slots_.capacity()) *
+             sizeof(std::uint32_t);
 }
 
 NodeState AStar::state(TileId t) const noexcept {
   const Record& r = records_[index(t)];
   if ((r.tag >> 3) != generation_) return NodeState::Unvisited;
-  return r.heap_pos == kClosed ? NodeState::Closed : NodeState::Open;
+  return r.slot == kClosed ? NodeState::Closed : NodeState::Open;
 }
 
 template <class Cost, class Estimate>
@@ -319,22 +328,38 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, ClimbCost climb_cost
                 std::uint32_t start, std::uint32_t goal, PathResult& result) {
   Record* const rec = records_.data();
 
-  // Indexed 4-ary min-heap of 64-bit keys (f, -g): ties on f prefer the
-  // larger g, then the heap's own (deterministic) order. The tiles live in a
-  // parallel array, so four keys are half a cache line and compares touch
-  // no tile data. f is truncated (rounded down, so the order stays monotone)
-  // to 40 bits: a relative error below 2e-9, far inside the optimality
-  // tolerance; g keeps 12 mantissa bits, enough to order the exact ties of
-  // flat ground.
-  HeapKey* keys = heap_keys_.data();
-  std::uint32_t* tiles = heap_tiles_.data();
-  auto capacity = static_cast<std::uint32_t>(heap_keys_.size());
-  std::uint32_t size = 0;
+  // Open set: a winner tree of 64-bit keys (f, -g) over slots (see
+  // search.hpp). Ties on f prefer the larger g, then the tree's own
+  // (deterministic) order. f is truncated (rounded down, so the order stays
+  // monotone) to 40 bits: a relative error below 2e-9, far inside the
+  // optimality tolerance; g keeps 12 mantissa bits, enough to order the
+  // exact ties of flat ground. A pop replays one leaf-to-top path whose
+  // loads follow from the slot number alone, so unlike a heap's descent they
+  // need not wait for the compares.
   const float* const height = graph_.relative_heights().data();
   const std::uint8_t* const edges = graph_.edge_masks().data();
   const std::uint32_t gen = generation_;
   const std::uint32_t gen_tag = gen << 3;
-  constexpr std::uint32_t kArity = 4;
+  OpenKey* keys = tree_keys_.data();
+  std::uint32_t* winner = tree_slots_.data();
+  std::uint32_t* tile_of = slot_tiles_.data();
+  std::uint32_t* free_slot = free_slots_.data();
+  auto n = static_cast<std::uint32_t>(slot_tiles_.size());
+  // Empty what the last query touched: its slots and every node above them.
+  for (std::uint32_t lo = n, hi = n + used_slots_; lo >= 1 && lo < hi;
+       lo >>= 1, hi = (hi + 1) >> 1) {
+    std::fill(keys + lo, keys + hi, kEmptySlot);
+  }
+  // The tree in use covers slots [0, 2^levels) below node `top`, and grows
+  // a level when they run out, so a small query replays short paths. The
+  // node above `top` (0 above the root) holds key 0: a lift stops there.
+  std::uint32_t levels = 3;
+  std::uint32_t top = n >> levels;
+  keys[0] = 0;
+  keys[top >> 1] = 0;
+  std::uint32_t fresh = 0;  // slots [0, fresh) have been used this query
+  std::uint32_t free_count = 0;
+  std::uint32_t size = 0;
 
   // f >= 0 and g >= 0 (sums of non-negative costs and estimates), so their
   // bit patterns order like the numbers and their sign bits are 0: a key is
@@ -342,61 +367,82 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, ClimbCost climb_cost
   const auto key = [](double f, double g) {
     const auto f_bits = std::bit_cast<std::uint64_t>(f) >> 23;
     const auto g_bits = ~(std::bit_cast<std::uint64_t>(g) >> 40) & ((std::uint64_t{1} << 23) - 1);
-    return HeapKey{f_bits << 23 | g_bits};
+    return OpenKey{f_bits << 23 | g_bits};
   };
-  const auto place = [&](std::uint32_t at, HeapKey k, std::uint32_t tile) {
-    keys[at] = k;
-    tiles[at] = tile;
-    rec[tile].heap_pos = at;
-  };
-  const auto sift_up = [&](std::uint32_t at, HeapKey k, std::uint32_t tile) {
-    while (at > 0) {
-      const std::uint32_t up = (at - 1) / kArity;
-      if (k >= keys[up]) break;
-      place(at, keys[up], tiles[up]);
-      at = up;
+  // Twice the slots, the old ones as the left half; once per AStar and size.
+  const auto grow = [&]() {
+    const std::uint32_t m = 2 * n;
+    std::vector<OpenKey> grown_keys(2 * std::size_t{m}, kEmptySlot);
+    std::copy(keys + n, keys + 2 * n, grown_keys.begin() + m);
+    std::vector<std::uint32_t> grown_winners(m);
+    for (std::uint32_t i = m - 1; i >= 1; --i) {
+      const std::uint32_t left = 2 * i;
+      const bool right_wins = grown_keys[left + 1] < grown_keys[left];
+      grown_keys[i] = grown_keys[left + right_wins];
+      grown_winners[i] = left >= m ? left + right_wins - m : grown_winners[left + right_wins];
     }
-    place(at, k, tile);
+    grown_keys[0] = 0;
+    tree_keys_.swap(grown_keys);
+    tree_slots_.swap(grown_winners);
+    slot_tiles_.resize(m);
+    free_slots_.resize(m);
+    keys = tree_keys_.data();
+    winner = tree_slots_.data();
+    tile_of = slot_tiles_.data();
+    free_slot = free_slots_.data();
+    n = m;
+    top = n >> levels;
   };
-  const auto push = [&](HeapKey k, std::uint32_t tile) {
-    if (size == capacity) {  // grows to the largest open set, then never again
-      const std::size_t grown = std::max<std::size_t>(2 * heap_keys_.size(), 64);
-      heap_keys_.resize(grown);
-      heap_tiles_.resize(grown);
-      keys = heap_keys_.data();
-      tiles = heap_tiles_.data();
-      capacity = static_cast<std::uint32_t>(grown);
+  // One level more: the new top's right half is empty, so it takes the old
+  // top's winner.
+  const auto add_level = [&]() {
+    if (top == 1) grow();
+    ++levels;
+    const std::uint32_t below = top;
+    top >>= 1;
+    keys[top] = keys[below];
+    winner[top] = winner[below];
+    keys[top >> 1] = 0;
+  };
+  // Slot s now holds the smaller key k: it wins upwards until an ancestor's
+  // winner is no larger (and no larger above it). Empty slots hold the
+  // largest key, so a push lifts too.
+  const auto lift = [&](std::uint32_t s, OpenKey k) {
+    std::uint32_t i = n + s;
+    keys[i] = k;
+    for (i >>= 1; k < keys[i]; i >>= 1) {
+      keys[i] = k;
+      winner[i] = s;
     }
-    sift_up(size++, k, tile);
   };
-  // Floyd's bottom-up deletion: the hole left by the top sinks to a leaf
-  // along the best children, then the last element, usually a large key,
-  // rises from there. The best of four children is a branch-free tournament,
-  // as its outcome defeats a branch predictor.
+  const auto push = [&](OpenKey k, std::uint32_t tile) {
+    if (free_count == 0 && fresh == (1u << levels)) add_level();
+    const std::uint32_t s = free_count > 0 ? free_slot[--free_count] : fresh++;
+    tile_of[s] = tile;
+    rec[tile].slot = s;
+    ++size;
+    lift(s, k);
+  };
+  // Empties the winner's slot and replays its path: each node takes the
+  // smaller of the path's key so far and its sibling's winner. Branch-free,
+  // as which side wins defeats a branch predictor.
   const auto pop = [&]() {
-    const std::uint32_t top = tiles[0];
-    if (--size == 0) return top;
-    std::uint32_t at = 0;
-    for (std::uint32_t first = 1; first + kArity - 1 < size; first = kArity * at + 1) {
-      HeapKey low = keys[first];
-      std::uint32_t low_at = first;
-      HeapKey high = keys[first + 2];
-      std::uint32_t high_at = first + 2;
-      take_if_less(low, low_at, keys[first + 1], first + 1);
-      take_if_less(high, high_at, keys[first + 3], first + 3);
-      take_if_less(low, low_at, high, high_at);
-      place(at, low, tiles[low_at]);
-      at = low_at;
+    const std::uint32_t s = winner[top];
+    --size;
+    free_slot[free_count++] = s;
+    std::uint32_t i = n + s;
+    keys[i] = kEmptySlot;
+    OpenKey k = keys[i ^ 1];
+    std::uint32_t w = s ^ 1;
+#pragma GCC unroll 2
+    for (i >>= 1; i > top; i >>= 1) {
+      keys[i] = k;
+      winner[i] = w;
+      take_if_less(k, w, keys[i ^ 1], winner[i ^ 1]);
     }
-    // At most the last inner node has fewer than four children.
-    if (const std::uint32_t first = kArity * at + 1; first < size) {
-      std::uint32_t best = first;
-      for (std::uint32_t k = first + 1; k < size; ++k) best = keys[k] < keys[best] ? k : best;
-      place(at, keys[best], tiles[best]);
-      at = best;
-    }
-    sift_up(at, keys[size], tiles[size]);
-    return top;
+    keys[top] = k;
+    winner[top] = w;
+    return tile_of[s];
   };
 
   const auto tw = static_cast<std::uint32_t>(graph_.tiles_wide());
@@ -422,7 +468,7 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, ClimbCost climb_cost
   while (size > 0) {
     const std::uint32_t u = pop();
     ++heap_operations;
-    rec[u].heap_pos = kClosed;
+    rec[u].slot = kClosed;
     if (u == goal) {
       found = true;
       break;
@@ -431,7 +477,7 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, ClimbCost climb_cost
     if (size > 0) {
       // The new top is most likely expanded next: start loading the rows of
       // records and heights around it while this tile is processed.
-      const std::uint32_t next = tiles[0];
+      const std::uint32_t next = tile_of[winner[top]];
       const std::uint32_t above = next > tw ? next - tw - 1 : 0;
       const std::uint32_t below = std::min(next + tw + 1, last_tile);
       __builtin_prefetch(rec + above);
@@ -467,15 +513,15 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, ClimbCost climb_cost
         push(key(g_factor * gv + estimate(ui + kDirDx[d], uj + kDirDz[d]) + climb(hv), gv), v);
         ++generated;
         ++heap_operations;
-      } else if (gv < r.g && r.heap_pos != kClosed) {
+      } else if (gv < r.g && r.slot != kClosed) {
         r.g = gv;
         r.tag = gen_tag | static_cast<std::uint32_t>(d);
-        sift_up(r.heap_pos,
-                key(g_factor * gv + estimate(ui + kDirDx[d], uj + kDirDz[d]) + climb(hv), gv), v);
+        lift(r.slot, key(g_factor * gv + estimate(ui + kDirDx[d], uj + kDirDz[d]) + climb(hv), gv));
         ++heap_operations;
       }
     }
   }
+  used_slots_ = fresh;
   result.expanded = expanded;
   result.generated = generated;
   result.heap_operations = heap_operations;

@@ -115,18 +115,19 @@ double octile_distance(TileCoord a, TileCoord b, double tile_metres) noexcept;
 double heuristic_distance(const TerrainGraph& graph, const SearchOptions& options, TileCoord a,
                           TileCoord b);
 
-/// Best-first search with an indexed 4-ary heap (decrease-key in O(log n)).
+/// Best-first search; the open set is a winner tree (tournament tree, Knuth,
+/// TAOCP vol. 3, 5.4.1): pop and decrease-key in O(log n).
 /// The graph and sets are shared read-only; an AStar owns its search memory
-/// (16 bytes per tile: g, heap position, generation and the direction to the
+/// (16 bytes per tile: g, open-set slot, generation and the direction to the
 /// parent), allocated once and reset lazily by a generation counter, so one
 /// object per thread answers any number of queries without clearing every
-/// tile; the heap grows to the largest open set seen and is kept.
-/// The heap orders f rounded down to a relative 2e-9, far below the 1e-6
+/// tile; the tree grows to the largest open set seen and is kept.
+/// The open set orders f rounded down to a relative 2e-9, far below the 1e-6
 /// relative tolerance on optimal costs. The error does not accumulate: when
 /// the goal is taken, its rounded g is at most the rounded f of an open node
 /// on an optimal path, which is at most the optimum, so the returned cost
 /// exceeds the optimum by at most a relative 2e-9. Ties break towards larger g (deeper
-/// nodes first), then in the heap's own order (the same for the same
+/// nodes first), then in the tree's own order (the same for the same
 /// queries). Closed tiles are never reopened (the heuristic is consistent).
 class AStar {
  public:
@@ -147,18 +148,18 @@ class AStar {
   /// searched nothing). For drawing the sets; O(1).
   NodeState state(TileId t) const noexcept;
 
-  /// Bytes held by the search memory (per-tile records and heap capacity).
+  /// Bytes held by the search memory (per-tile records and open-set capacity).
   std::size_t memory_bytes() const noexcept;
 
  private:
   struct Record {
     double g;
-    std::uint32_t heap_pos;  // kClosed once expanded
-    std::uint32_t tag;       // generation << 3 | direction from the parent
+    std::uint32_t slot;  // in the open set; kClosed once expanded
+    std::uint32_t tag;   // generation << 3 | direction from the parent
   };
   /// Open-set key: f truncated to 40 bits (relative error < 2e-9), then the
   /// complement of g truncated to 23 bits, compared as one integer.
-  using HeapKey = std::uint64_t;
+  using OpenKey = std::uint64_t;
 
   /// The search loop, compiled once per cost policy and estimate shape so
   /// the default query has no per-edge branch on its options; `climb_cost` holds
@@ -171,8 +172,13 @@ class AStar {
   const TerrainGraph& graph_;
   const ConnectedSets& sets_;
   std::vector<Record> records_;
-  std::vector<HeapKey> heap_keys_;
-  std::vector<std::uint32_t> heap_tiles_;  // the tile of each heap_keys_ entry
+  // Winner tree over n slots: node i has children 2i and 2i + 1, slot s is
+  // leaf n + s. An inner node holds the least key below it and its slot.
+  std::vector<OpenKey> tree_keys_;         // 2n; an empty slot's key exceeds all others
+  std::vector<std::uint32_t> tree_slots_;  // n: the winning slot of inner nodes
+  std::vector<std::uint32_t> slot_tiles_;  // n
+  std::vector<std::uint32_t> free_slots_;  // n: a stack of slots to reuse
+  std::uint32_t used_slots_ = 0;           // slots [0, used) were touched last query
   std::uint32_t generation_ = 1;           // 0 marks records never touched
 };
 
