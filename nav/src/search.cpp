@@ -397,6 +397,7 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, ClimbCost climb_cost
   // top's winner. Rare, so out of line: GCC otherwise leaves all of push out
   // of line, and the call spills the relaxation's registers (~3 % slower).
   const auto add_level = [&]() __attribute__((noinline)) {
+    used_slots_ = fresh;  // what the next query must empty, should grow throw
     if (top == 1) grow();
     ++levels;
     const std::uint32_t below = top;

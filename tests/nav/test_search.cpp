@@ -507,7 +507,7 @@ TEST(AStar, OneAStarPerThreadSharesTheGraph) {
   EXPECT_GE(found, 30);  // most queries search, so the threads really ran A*
 }
 
-TEST(AStar, SearchMemoryIsSixteenBytesPerTilePlusTheHeap) {
+TEST(AStar, SearchMemoryIsSixteenBytesPerTilePlusTheOpenSet) {
   const Heightmap hm = test::random_heightmap(201, 201, 1.0, 30.0, 0.3, 4);
   const TerrainGraph g(hm, {.tile_size = 1});
   const ConnectedSets sets(g);

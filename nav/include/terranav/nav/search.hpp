@@ -79,7 +79,7 @@ struct PathResult {
   std::uint32_t expanded = 0;
   /// Distinct tiles put on the open set, the start included.
   std::uint32_t generated = 0;
-  /// Heap pushes + pops + decrease-keys.
+  /// Open-set pushes + pops + decrease-keys ("heap operations").
   std::uint32_t heap_operations = 0;
 };
 
