@@ -23,8 +23,8 @@ constexpr std::uint32_t kClosed = 0xFFFFFFFFu;
 /// Generations fit in the 29 bits above the parent direction.
 constexpr std::uint32_t kGenerationLimit = 1u << 29;
 constexpr double kInf = std::numeric_limits<double>::infinity();
-/// Open-set slots of a new AStar (a power of two, at least 16); the tree
-/// doubles when a query needs more.
+/// Open-set slots of a new AStar (a power of four, at least 16); the tree
+/// grows fourfold when a query needs more.
 constexpr std::uint32_t kFirstSlots = 64;
 /// The key of an empty slot: larger than any (f, -g) key, below 2^63 like them.
 constexpr std::uint64_t kEmptySlot = (std::uint64_t{1} << 63) - 1;
@@ -328,7 +328,7 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, ClimbCost climb_cost
                 std::uint32_t start, std::uint32_t goal, PathResult& result) {
   Record* const rec = records_.data();
 
-  // Open set: a winner tree of 64-bit keys (f, -g) over slots (see
+  // Open set: a 4-ary winner tree of 64-bit keys (f, -g) over slots (see
   // search.hpp). Ties on f prefer the larger g, then the tree's own
   // (deterministic) order. f is truncated (rounded down, so the order stays
   // monotone) to 40 bits: a relative error below 2e-9, far inside the
@@ -347,16 +347,16 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, ClimbCost climb_cost
   auto n = static_cast<std::uint32_t>(slot_tiles_.size());
   // Empty what the last query touched: its slots and every node above them.
   for (std::uint32_t lo = n, hi = n + used_slots_; lo >= 1 && lo < hi;
-       lo >>= 1, hi = (hi + 1) >> 1) {
+       lo >>= 2, hi = (hi + 3) >> 2) {
     std::fill(keys + lo, keys + hi, kEmptySlot);
   }
-  // The tree in use covers slots [0, 2^levels) below node `top`, and grows
+  // The tree in use covers slots [0, 4^levels) below node `top`, and grows
   // a level when they run out, so a small query replays short paths. The
   // node above `top` (0 above the root) holds key 0: a lift stops there.
-  std::uint32_t levels = 3;
-  std::uint32_t top = n >> levels;
+  std::uint32_t levels = 2;
+  std::uint32_t top = n >> (2 * levels);
   keys[0] = 0;
-  keys[top >> 1] = 0;
+  keys[top >> 2] = 0;
   std::uint32_t fresh = 0;  // slots [0, fresh) have been used this query
   std::uint32_t free_count = 0;
   std::uint32_t size = 0;
@@ -369,17 +369,28 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, ClimbCost climb_cost
     const auto g_bits = ~(std::bit_cast<std::uint64_t>(g) >> 40) & ((std::uint64_t{1} << 23) - 1);
     return OpenKey{f_bits << 23 | g_bits};
   };
-  // Twice the slots, the old ones as the left half; once per AStar and size.
+  // Four times the slots, the old ones first; the inner nodes are rebuilt
+  // level by level from the leaves. Once per AStar and size.
   const auto grow = [&]() {
-    const std::uint32_t m = 2 * n;
+    const std::uint32_t m = 4 * n;
     std::vector<OpenKey> grown_keys(2 * std::size_t{m}, kEmptySlot);
     std::copy(keys + n, keys + 2 * n, grown_keys.begin() + m);
     std::vector<std::uint32_t> grown_winners(m);
-    for (std::uint32_t i = m - 1; i >= 1; --i) {
-      const std::uint32_t left = 2 * i;
-      const bool right_wins = grown_keys[left + 1] < grown_keys[left];
-      grown_keys[i] = grown_keys[left + right_wins];
-      grown_winners[i] = left >= m ? left + right_wins - m : grown_winners[left + right_wins];
+    for (std::uint32_t first = m / 4; first >= 1; first /= 4) {
+      for (std::uint32_t i = first; i < 2 * first; ++i) {
+        const std::uint32_t c = 4 * i;
+        OpenKey k = grown_keys[c];
+        std::uint32_t w = c >= m ? c - m : grown_winners[c];
+        for (std::uint32_t j = c + 1; j < c + 4; ++j) {
+          const std::uint32_t wj = j >= m ? j - m : grown_winners[j];
+          if (grown_keys[j] < k) {
+            k = grown_keys[j];
+            w = wj;
+          }
+        }
+        grown_keys[i] = k;
+        grown_winners[i] = w;
+      }
     }
     grown_keys[0] = 0;
     tree_keys_.swap(grown_keys);
@@ -391,20 +402,21 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, ClimbCost climb_cost
     tile_of = slot_tiles_.data();
     free_slot = free_slots_.data();
     n = m;
-    top = n >> levels;
+    top = n >> (2 * levels);
   };
-  // One level more: the new top's right half is empty, so it takes the old
-  // top's winner. Rare, so out of line: GCC otherwise leaves all of push out
-  // of line, and the call spills the relaxation's registers (~3 % slower).
+  // One level more: the new top's other three children are empty, so it
+  // takes the old top's winner. Rare, so out of line: GCC otherwise leaves
+  // all of push out of line, and the call spills the relaxation's registers
+  // (~3 % slower).
   const auto add_level = [&]() __attribute__((noinline)) {
     used_slots_ = fresh;  // what the next query must empty, should grow throw
     if (top == 1) grow();
     ++levels;
     const std::uint32_t below = top;
-    top >>= 1;
+    top >>= 2;
     keys[top] = keys[below];
     winner[top] = winner[below];
-    keys[top >> 1] = 0;
+    keys[top >> 2] = 0;
   };
   // Slot s now holds the smaller key k: it wins upwards until an ancestor's
   // winner is no larger (and no larger above it). Empty slots hold the
@@ -412,13 +424,13 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, ClimbCost climb_cost
   const auto lift = [&](std::uint32_t s, OpenKey k) {
     std::uint32_t i = n + s;
     keys[i] = k;
-    for (i >>= 1; k < keys[i]; i >>= 1) {
+    for (i >>= 2; k < keys[i]; i >>= 2) {
       keys[i] = k;
       winner[i] = s;
     }
   };
   const auto push = [&](OpenKey k, std::uint32_t tile) __attribute__((always_inline)) {
-    if (free_count == 0 && fresh == (1u << levels)) add_level();
+    if (free_count == 0 && fresh == (1u << (2 * levels))) add_level();
     const std::uint32_t s = free_count > 0 ? free_slot[--free_count] : fresh++;
     tile_of[s] = tile;
     rec[tile].slot = s;
@@ -428,19 +440,37 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, ClimbCost climb_cost
   // Empties the winner's slot and replays its path: each node takes the
   // smaller of the path's key so far and its sibling's winner. Branch-free,
   // as which side wins defeats a branch predictor.
+  // The three nodes beside node i, the four children of one parent.
+  const auto siblings = [](std::uint32_t i) {
+    const std::uint32_t first = i & ~3u;
+    return std::array<std::uint32_t, 3>{first | ((i + 1) & 3u), first | ((i + 2) & 3u),
+                                        first | ((i + 3) & 3u)};
+  };
+  // Empties the winner's slot and replays its path: each node takes the
+  // least of the path's key so far and its three siblings' winners. The
+  // siblings' loads and their own match need not wait for the path, so one
+  // compare per level is on the dependency chain. Branch-free, as which
+  // side wins defeats a branch predictor.
   const auto pop = [&]() {
     const std::uint32_t s = winner[top];
     --size;
     free_slot[free_count++] = s;
     std::uint32_t i = n + s;
     keys[i] = kEmptySlot;
-    OpenKey k = keys[i ^ 1];
-    std::uint32_t w = s ^ 1;
-#pragma GCC unroll 2
-    for (i >>= 1; i > top; i >>= 1) {
+    const auto leaves = siblings(i);
+    OpenKey k = keys[leaves[0]];
+    std::uint32_t w = leaves[0] - n;
+    take_if_less(k, w, keys[leaves[1]], leaves[1] - n);
+    take_if_less(k, w, keys[leaves[2]], leaves[2] - n);
+    for (i >>= 2; i > top; i >>= 2) {
       keys[i] = k;
       winner[i] = w;
-      take_if_less(k, w, keys[i ^ 1], winner[i ^ 1]);
+      const auto near = siblings(i);
+      OpenKey near_key = keys[near[0]];
+      std::uint32_t near_winner = winner[near[0]];
+      take_if_less(near_key, near_winner, keys[near[1]], winner[near[1]]);
+      take_if_less(near_key, near_winner, keys[near[2]], winner[near[2]]);
+      take_if_less(k, w, near_key, near_winner);
     }
     keys[top] = k;
     winner[top] = w;

@@ -115,8 +115,8 @@ double octile_distance(TileCoord a, TileCoord b, double tile_metres) noexcept;
 double heuristic_distance(const TerrainGraph& graph, const SearchOptions& options, TileCoord a,
                           TileCoord b);
 
-/// Best-first search; the open set is a winner tree (tournament tree, Knuth,
-/// TAOCP vol. 3, 5.4.1): pop and decrease-key in O(log n).
+/// Best-first search; the open set is a 4-ary winner tree (tournament tree,
+/// Knuth, TAOCP vol. 3, 5.4.1): push, pop and decrease-key in O(log n).
 /// The graph and sets are shared read-only; an AStar owns its search memory
 /// (16 bytes per tile: g, open-set slot, generation and the direction to the
 /// parent), allocated once and reset lazily by a generation counter, so one
@@ -172,8 +172,9 @@ class AStar {
   const TerrainGraph& graph_;
   const ConnectedSets& sets_;
   std::vector<Record> records_;
-  // Winner tree over n slots: node i has children 2i and 2i + 1, slot s is
-  // leaf n + s. An inner node holds the least key below it and its slot.
+  // 4-ary winner tree over n = 4^L slots: node i has children 4i .. 4i + 3,
+  // slot s is leaf n + s, nodes [4^l, 2 * 4^l) are level l (2, 3, 8 .. 15,
+  // ... unused). An inner node holds the least key below it and its slot.
   std::vector<OpenKey> tree_keys_;         // 2n; an empty slot's key exceeds all others
   std::vector<std::uint32_t> tree_slots_;  // n: the winning slot of inner nodes
   std::vector<std::uint32_t> slot_tiles_;  // n
