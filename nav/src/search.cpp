@@ -462,6 +462,7 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, ClimbCost climb_cost
     std::uint32_t w = leaves[0] - n;
     take_if_less(k, w, keys[leaves[1]], leaves[1] - n);
     take_if_less(k, w, keys[leaves[2]], leaves[2] - n);
+#pragma GCC unroll 2
     for (i >>= 2; i > top; i >>= 2) {
       keys[i] = k;
       winner[i] = w;
