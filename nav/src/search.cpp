@@ -437,9 +437,6 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, ClimbCost climb_cost
     ++size;
     lift(s, k);
   };
-  // Empties the winner's slot and replays its path: each node takes the
-  // smaller of the path's key so far and its sibling's winner. Branch-free,
-  // as which side wins defeats a branch predictor.
   // The three nodes beside node i, the four children of one parent.
   const auto siblings = [](std::uint32_t i) {
     const std::uint32_t first = i & ~3u;
