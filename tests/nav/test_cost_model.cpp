@@ -167,9 +167,6 @@ TEST(SeedCost, OctileInMetresOverestimatesIt) {
   EXPECT_EQ(min_base_edge_cost(seed, d, 0.6), 1.0);
 }
 
-// Brute force: over a fine sweep of allowed gradients, the base cost never
-// falls below min_base_edge_cost, and the sweep's minimum comes within the
-// grid's resolution of it (it is attained, not just a bound).
 // Every kind with its default parameters, then `extra`.
 std::vector<CostModel> every_kind_and(std::initializer_list<CostModel> extra) {
   std::vector<CostModel> models;
@@ -181,6 +178,9 @@ std::vector<CostModel> every_kind_and(std::initializer_list<CostModel> extra) {
   return models;
 }
 
+// Brute force: over a fine sweep of allowed gradients, the base cost never
+// falls below min_base_edge_cost, and the sweep's minimum comes within the
+// grid's resolution of it (it is attained, not just a bound).
 TEST(MinBaseEdgeCost, IsTheExactLowerBoundOverAllowedSlopes) {
   CostModel heavy = model_of(CostModelKind::UphillDownhill);
   heavy.uphill_weight = 3.0;
