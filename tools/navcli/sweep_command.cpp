@@ -87,18 +87,17 @@ Grid take_grid(Flags& flags) {
   return grid;
 }
 
-/// Every combination of the grid's search settings for one max slope, in
-/// CSV order (cost model, slope weight, heuristic, climb bound, weight),
-/// as cells whose metrics are still to be measured.
-std::vector<Cell> settings_of(const Grid& grid, double max_slope) {
+/// Every combination of the grid's search settings, in CSV order within one
+/// max slope (cost model, slope weight, heuristic, climb bound, weight), as
+/// cells whose max slope and metrics are still to be filled.
+std::vector<Cell> settings_of(const Grid& grid) {
   std::vector<Cell> cells;
   for (const nav::CostModelKind cost : grid.costs) {
     for (const double slope_weight : grid.slope_weights) {
       for (const nav::Heuristic heuristic : grid.heuristics) {
         for (const bool climb_bound : grid.climb_bounds) {
           for (const double weight : grid.weights) {
-            cells.push_back({.max_slope = max_slope,
-                             .slope_weight = slope_weight,
+            cells.push_back({.slope_weight = slope_weight,
                              .cost = cost,
                              .heuristic = heuristic,
                              .climb_bound = climb_bound,
@@ -235,9 +234,7 @@ int run_sweep(Flags& flags) {
 
   const LoadedTerrain loaded(terrain_options, cost_options);
   std::filesystem::create_directories(dir);
-  const std::size_t combos = grid.max_slopes.size() * grid.slope_weights.size() *
-                             grid.costs.size() * grid.heuristics.size() * grid.climb_bounds.size() *
-                             grid.weights.size();
+  const std::vector<Cell> settings = settings_of(grid);
   std::vector<Cell> cells;
   std::optional<std::vector<nav::ScenarioRow>> rows;
   std::optional<Progress> progress;
@@ -248,10 +245,11 @@ int run_sweep(Flags& flags) {
     const SearchGraph graph(loaded, config, cost_options);
     if (!rows) {
       rows = load_scen_for(scen, graph.graph());
-      progress.emplace("sweep", combos * rows->size());
+      progress.emplace("sweep", grid.max_slopes.size() * settings.size() * rows->size());
     }
     nav::AStar astar(graph.graph(), graph.sets());
-    for (Cell cell : settings_of(grid, max_slope)) {
+    for (Cell cell : settings) {
+      cell.max_slope = max_slope;
       nav::SearchOptions search = base_search;
       search.cost = graph.cost_model();
       search.cost.kind = cell.cost;
