@@ -161,6 +161,17 @@ ClickReport World::order_move(ClickReport report) {
       report.message = "The unit's tile " + format_tile(report.from_tile) +
                        " has no edges, so no path can start there";
       break;
+    case nav::SearchStatus::InProgress:
+    case nav::SearchStatus::Partial:
+    case nav::SearchStatus::LimitReached:
+    case nav::SearchStatus::Cancelled:
+    case nav::SearchStatus::InvalidOptions:
+      // The world's queries have no limits, run to the end and have checked
+      // options: none of these happen.
+      report.status = ClickStatus::Unreachable;
+      report.message = "No path to tile " + format_tile(goal) + ": search ended " +
+                       std::string(nav::to_string(result.status));
+      break;
   }
   return report;
 }

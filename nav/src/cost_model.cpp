@@ -98,24 +98,17 @@ ClimbCost min_climb_cost(const CostModel& model, double longest_step) noexcept {
 }
 
 double min_multiplier(const CostModel& model) noexcept {
-  if (model.tile_multipliers.empty()) return 1.0;
-  return *std::min_element(model.tile_multipliers.begin(), model.tile_multipliers.end());
+  return model.tile_multipliers ? model.tile_multipliers->min() : 1.0;
 }
 
 void validate(const CostModel& model, std::size_t tile_count) {
   check_weight("slope weight", model.slope_weight);
   check_weight("uphill weight", model.uphill_weight);
   check_weight("downhill weight", model.downhill_weight);
-  const std::span<const float> m = model.tile_multipliers;
-  if (!m.empty() && m.size() != tile_count) {
-    throw Error("cost model: tile multipliers has " + std::to_string(m.size()) +
-                " values, expected " + std::to_string(tile_count) + " (one per tile)");
-  }
-  for (std::size_t k = 0; k < m.size(); ++k) {
-    if (!std::isfinite(m[k]) || m[k] <= 0.0f) {
-      throw Error("cost model: tile multiplier " + detail::number_text(m[k]) + " at tile " +
-                  std::to_string(k) + " must be finite and > 0");
-    }
+  if (model.tile_multipliers && model.tile_multipliers->tile_count() != tile_count) {
+    throw Error("cost model: tile multipliers has " +
+                std::to_string(model.tile_multipliers->tile_count()) + " values, expected " +
+                std::to_string(tile_count) + " (one per tile)");
   }
 }
 

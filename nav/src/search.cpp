@@ -3,16 +3,18 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <new>
 #include <numbers>
 #include <span>
 #include <string>
 
-#include "number_text.hpp"
-
 #include "name_table.hpp"
+#include "number_text.hpp"
+#include "terranav/nav/nearest_tile.hpp"
 
 namespace terranav::nav {
 
@@ -28,6 +30,12 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr std::uint32_t kFirstSlots = 64;
 /// The key of an empty slot: larger than any (f, -g) key, below 2^63 like them.
 constexpr std::uint64_t kEmptySlot = (std::uint64_t{1} << 63) - 1;
+/// Expansions between two clock reads of a timed step: ~2-5 us of work on
+/// the default map, against ~25 ns per read.
+constexpr std::uint32_t kTimedChunk = 32;
+/// Open-set keys emptied between two clock reads of a timed step (~2 us).
+constexpr std::size_t kClearChunk = 8192;
+constexpr std::uint32_t kNoLimit = std::numeric_limits<std::uint32_t>::max();
 
 constexpr std::array<detail::Named<Heuristic>, 6> kHeuristics = {{
     {"zero", Heuristic::Zero},
@@ -66,6 +74,7 @@ double metric(Heuristic heuristic, int di, int dj) noexcept {
 struct LinearEstimate {
   double ca;
   double cb;
+  static LinearEstimate make(double a, double b) noexcept { return {a, b}; }
   double operator()(int x, int y) const noexcept {
     const int ax = std::abs(x);
     const int ay = std::abs(y);
@@ -75,6 +84,7 @@ struct LinearEstimate {
 
 struct HexEstimate {
   double scale;
+  static HexEstimate make(double a, double) noexcept { return {a}; }
   double operator()(int x, int y) const noexcept {
     return scale * ((std::abs(x) + std::abs(y) + std::abs(x + y)) / 2);
   }
@@ -82,6 +92,7 @@ struct HexEstimate {
 
 struct EuclideanEstimate {
   double scale;
+  static EuclideanEstimate make(double a, double) noexcept { return {a}; }
   double operator()(int x, int y) const noexcept {
     return scale * std::sqrt(static_cast<double>(x) * x + static_cast<double>(y) * y);
   }
@@ -178,7 +189,8 @@ ClimbCost climb_estimate(const TerrainGraph& graph, const SearchOptions& options
 
 // Edge cost policies: cost of the step from u to v in direction d, whose
 // height difference is dh = H(v) - H(u). Each equals TerrainGraph::edge_cost
-// up to rounding; the common models are written out so they inline.
+// up to rounding; the common models are written out so they inline. make()
+// builds one from a query's step lengths, model and max slope.
 
 using StepLengths = std::array<double, kDirections>;
 
@@ -187,6 +199,9 @@ struct ReferenceCost {
   static constexpr bool kMayDrop = false;
   StepLengths length;
   double k;
+  static ReferenceCost make(const StepLengths& length, const CostModel& model, double) noexcept {
+    return {length, model.slope_weight};
+  }
   double operator()(std::size_t d, std::uint32_t, std::uint32_t, double dh) const noexcept {
     return length[d] + k * std::abs(dh);
   }
@@ -198,6 +213,10 @@ struct UphillDownhillCost {
   StepLengths length;
   double up;
   double down;
+  static UphillDownhillCost make(const StepLengths& length, const CostModel& model,
+                                 double) noexcept {
+    return {length, model.uphill_weight, model.downhill_weight};
+  }
   double operator()(std::size_t d, std::uint32_t, std::uint32_t, double dh) const noexcept {
     return length[d] + up * std::max(dh, 0.0) + down * std::max(-dh, 0.0);
   }
@@ -209,6 +228,10 @@ struct ModelCost {
   StepLengths length;
   const CostModel* model;
   double max_slope;
+  static ModelCost make(const StepLengths& length, const CostModel& model,
+                        double max_slope) noexcept {
+    return {length, &model, max_slope};
+  }
   double operator()(std::size_t d, std::uint32_t, std::uint32_t, double dh) const noexcept {
     return base_edge_cost(*model, length[d], dh, max_slope);
   }
@@ -220,6 +243,10 @@ struct MultipliedCost {
   static constexpr bool kMayDrop = Base::kMayDrop;
   Base base;
   const float* multipliers;
+  static MultipliedCost make(const StepLengths& length, const CostModel& model,
+                             double max_slope) noexcept {
+    return {Base::make(length, model, max_slope), model.tile_multipliers->values().data()};
+  }
   double operator()(std::size_t d, std::uint32_t u, std::uint32_t v, double dh) const noexcept {
     return base(d, u, v, dh) *
            ((static_cast<double>(multipliers[u]) + static_cast<double>(multipliers[v])) / 2.0);
@@ -247,10 +274,30 @@ inline void take_if_less(std::uint64_t& key, std::uint32_t& at, std::uint64_t ot
 #endif
 }
 
-void check_weight(double weight) {
-  if (!std::isfinite(weight) || weight < 1.0) {
-    throw Error("search: weight " + detail::number_text(weight) + " must be finite and >= 1");
+/// The open-set key of (f, g). f >= 0 and g >= 0 (sums of non-negative
+/// costs and estimates), so their bit patterns order like the numbers and
+/// their sign bits are 0: a key is 40 bits of f (truncated, so the order
+/// stays monotone) above 23 of ~g, below 2^63.
+std::uint64_t open_key(double f, double g) noexcept {
+  const auto f_bits = std::bit_cast<std::uint64_t>(f) >> 23;
+  const auto g_bits = ~(std::bit_cast<std::uint64_t>(g) >> 40) & ((std::uint64_t{1} << 23) - 1);
+  return f_bits << 23 | g_bits;
+}
+
+/// Why `options` cannot run on `graph`, empty if they can.
+std::string options_error(const TerrainGraph& graph, const SearchOptions& options) {
+  if (!std::isfinite(options.weight) || options.weight < 1.0) {
+    return "search: weight " + detail::number_text(options.weight) + " must be finite and >= 1";
   }
+  if (std::isnan(options.max_cost) || options.max_cost < 0.0) {
+    return "search: max_cost " + detail::number_text(options.max_cost) + " must be >= 0";
+  }
+  try {
+    validate(options.cost, graph.tile_count());
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return {};
 }
 
 }  // namespace
@@ -265,6 +312,16 @@ std::string_view to_string(SearchStatus status) noexcept {
       return "invalid_start";
     case SearchStatus::InvalidGoal:
       return "invalid_goal";
+    case SearchStatus::InProgress:
+      return "in_progress";
+    case SearchStatus::Partial:
+      return "partial";
+    case SearchStatus::LimitReached:
+      return "limit_reached";
+    case SearchStatus::Cancelled:
+      return "cancelled";
+    case SearchStatus::InvalidOptions:
+      return "invalid_options";
   }
   return "unknown";
 }
@@ -323,19 +380,172 @@ NodeState AStar::state(TileId t) const noexcept {
   return r.slot == kClosed ? NodeState::Closed : NodeState::Open;
 }
 
+SearchStatus AStar::start(TileCoord start, TileCoord goal, const SearchOptions& options) noexcept {
+  status_ = begin(start, goal, options);
+  return status_;
+}
+
+SearchStatus AStar::start_at(const Vec3& start_m, const Vec3& goal_m,
+                             const SearchOptions& options) noexcept {
+  // Outside the tiled area: a coordinate the grid lacks, which begin()
+  // reports as an invalid start or goal, unless the goal is to be clamped.
+  constexpr TileCoord kOutside{-1, -1};
+  TileCoord goal = graph_.tile_at(goal_m.x, goal_m.z).value_or(kOutside);
+  if (goal == kOutside && options.nearest_reachable_goal && std::isfinite(goal_m.x) &&
+      std::isfinite(goal_m.z)) {
+    const double t = graph_.tile_metres();
+    goal = {static_cast<std::int32_t>(
+                std::clamp(std::floor(goal_m.x / t), 0.0, graph_.tiles_wide() - 1.0)),
+            static_cast<std::int32_t>(
+                std::clamp(std::floor(goal_m.z / t), 0.0, graph_.tiles_deep() - 1.0))};
+  }
+  return start(graph_.tile_at(start_m.x, start_m.z).value_or(kOutside), goal, options);
+}
+
+SearchStatus AStar::begin(TileCoord start, TileCoord goal, const SearchOptions& options) noexcept {
+  // A new generation first, so state() never shows an older query's sets.
+  if (++generation_ == kGenerationLimit) {
+    for (Record& r : records_) r.tag = 0;
+    generation_ = 1;
+  }
+  error_.clear();
+  goal_adjusted_ = false;
+  expanded_ = generated_ = heap_operations_ = 0;
+  try {
+    error_ = options_error(graph_, options);
+  } catch (const std::bad_alloc&) {
+    error_ = "search: out of memory checking the options";
+  }
+  if (!error_.empty()) return SearchStatus::InvalidOptions;
+
+  const auto usable = [&](TileCoord c) {
+    return graph_.contains(c) && !graph_.blocked(graph_.id(c));
+  };
+  if (!usable(start)) return SearchStatus::InvalidStart;
+  const TileId start_id = graph_.id(start);
+  if (options.nearest_reachable_goal &&
+      !(usable(goal) && (goal == start || sets_.connected(start_id, graph_.id(goal))))) {
+    const TileCoord target{std::clamp(goal.i, 0, graph_.tiles_wide() - 1),
+                           std::clamp(goal.j, 0, graph_.tiles_deep() - 1)};
+    const std::optional<TileCoord> nearest = nearest_tile(
+        graph_, target, [&](TileId t) { return t == start_id || sets_.connected(start_id, t); });
+    goal = nearest.value_or(start);  // start is always accepted
+    goal_adjusted_ = true;
+  }
+  if (!usable(goal)) return SearchStatus::InvalidGoal;
+  const TileId goal_id = graph_.id(goal);
+  start_ = index(start_id);
+  goal_ = index(goal_id);
+  if (start_id == goal_id) return SearchStatus::Found;
+  if (graph_.edge_mask(start_id) == 0) return SearchStatus::InvalidStart;
+  if (graph_.edge_mask(goal_id) == 0) return SearchStatus::InvalidGoal;
+  if (!sets_.connected(start_id, goal_id)) return SearchStatus::Unreachable;
+
+  const CostModel& model = options.cost;
+  const double w = options.greedy ? 1.0 : options.weight;
+  const double multiplier = min_multiplier(model);
+  const ScaledEstimate estimate = make_estimate(graph_, model, options.heuristic, multiplier, w);
+  Query& q = query_;
+  for (std::size_t d = 0; d < q.step_length.size(); ++d) {
+    q.step_length[d] = graph_.step_length(static_cast<int>(d));
+  }
+  q.cost = model;
+  q.max_slope = graph_.config().max_slope;
+  q.estimate_a = estimate.ca;
+  q.estimate_b = estimate.cb;
+  q.climb = climb_estimate(graph_, options, multiplier, w);
+  q.g_factor = options.greedy ? 0.0 : 1.0;
+  q.weight = w;
+  q.max_cost = options.max_cost;
+  q.max_expansions = options.max_expansions == 0 ? kNoLimit : options.max_expansions;
+  q.track_best = options.allow_partial || options.max_cost < kInf;
+  q.allow_partial = options.allow_partial;
+  best_ = start_;
+  best_h_ = kInf;
+
+  // Pick the loop compiled for this combination, once per query.
+  const auto with_estimate = [&]<class Cost>() {
+    switch (estimate.shape) {
+      case ScaledEstimate::Shape::Linear:
+        return &AStar::expand<Cost, LinearEstimate>;
+      case ScaledEstimate::Shape::Hex:
+        return &AStar::expand<Cost, HexEstimate>;
+      case ScaledEstimate::Shape::Euclidean:
+        break;
+    }
+    return &AStar::expand<Cost, EuclideanEstimate>;
+  };
+  const auto with_multipliers = [&]<class Base>() {
+    if (!model.tile_multipliers) return with_estimate.template operator()<Base>();
+    return with_estimate.template operator()<MultipliedCost<Base>>();
+  };
+  switch (model.kind) {
+    case CostModelKind::Reference:
+      expand_ = with_multipliers.template operator()<ReferenceCost>();
+      break;
+    case CostModelKind::UphillDownhill:
+      expand_ = with_multipliers.template operator()<UphillDownhillCost>();
+      break;
+    case CostModelKind::Seed:
+    case CostModelKind::Tobler:
+      expand_ = with_multipliers.template operator()<ModelCost>();
+      break;
+  }
+  // The open set of the last query is emptied by the first steps, within
+  // their budget.
+  phase_ = Phase::Clearing;
+  clear_lo_ = slot_tiles_.size();
+  clear_hi_ = clear_lo_ + used_slots_;
+  clear_at_ = clear_lo_;
+  return SearchStatus::InProgress;
+}
+
+void AStar::clear(std::size_t keys) noexcept {
+  // Every node above the last query's slots, level by level up to the root.
+  OpenKey* const key = tree_keys_.data();
+  while (clear_lo_ >= 1 && clear_lo_ < clear_hi_) {
+    const std::size_t end = keys >= clear_hi_ - clear_at_ ? clear_hi_ : clear_at_ + keys;
+    std::fill(key + clear_at_, key + end, kEmptySlot);
+    keys -= end - clear_at_;
+    clear_at_ = end;
+    if (end < clear_hi_) return;
+    clear_lo_ >>= 2;
+    clear_hi_ = (clear_hi_ + 3) >> 2;
+    clear_at_ = clear_lo_;
+  }
+  used_slots_ = 0;
+
+  // The tree in use covers slots [0, 4^levels) below node `top`, and grows
+  // a level when they run out, so a small query replays short paths. The
+  // node above `top` (0 above the root) holds key 0: a lift stops there.
+  const auto n = static_cast<std::uint32_t>(slot_tiles_.size());
+  levels_ = 2;
+  top_ = n >> (2 * levels_);
+  key[0] = 0;
+  key[top_ >> 2] = 0;
+  fresh_ = 0;  // the first expand() puts the start in slot 0
+  free_count_ = 0;
+  size_ = 0;
+  phase_ = Phase::Searching;
+}
 template <class Cost, class Estimate>
-bool AStar::run(const Cost& cost, const Estimate& estimate, ClimbCost climb_cost, double g_factor,
-                std::uint32_t start, std::uint32_t goal, PathResult& result) {
+void AStar::expand(std::uint32_t expansions) {
+  const Query& q = query_;
+  const Cost cost = Cost::make(q.step_length, q.cost, q.max_slope);
+  const Estimate estimate = Estimate::make(q.estimate_a, q.estimate_b);
+  const double g_factor = q.g_factor;
+  const std::uint32_t start = start_;
+  const std::uint32_t goal = goal_;
   Record* const rec = records_.data();
 
   // Open set: a 4-ary winner tree of 64-bit keys (f, -g) over slots (see
   // search.hpp). Ties on f prefer the larger g, then the tree's own
-  // (deterministic) order. f is truncated (rounded down, so the order stays
-  // monotone) to 40 bits: a relative error below 2e-9, far inside the
-  // optimality tolerance; g keeps 12 mantissa bits, enough to order the
-  // exact ties of flat ground. A pop replays one leaf-to-top path whose
-  // loads follow from the slot number alone, so unlike a heap's descent they
-  // need not wait for the compares.
+  // (deterministic) order. f is truncated to 40 bits: a relative error
+  // below 2e-9, far inside the optimality tolerance; g keeps 12 mantissa
+  // bits, enough to order the exact ties of flat ground. A pop replays one
+  // leaf-to-top path whose loads follow from the slot number alone, so
+  // unlike a heap's descent they need not wait for the compares. Its state
+  // lives in members between steps and in locals here.
   const float* const height = graph_.relative_heights().data();
   const std::uint8_t* const edges = graph_.edge_masks().data();
   const std::uint32_t gen = generation_;
@@ -345,30 +555,12 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, ClimbCost climb_cost
   std::uint32_t* tile_of = slot_tiles_.data();
   std::uint32_t* free_slot = free_slots_.data();
   auto n = static_cast<std::uint32_t>(slot_tiles_.size());
-  // Empty what the last query touched: its slots and every node above them.
-  for (std::uint32_t lo = n, hi = n + used_slots_; lo >= 1 && lo < hi;
-       lo >>= 2, hi = (hi + 3) >> 2) {
-    std::fill(keys + lo, keys + hi, kEmptySlot);
-  }
-  // The tree in use covers slots [0, 4^levels) below node `top`, and grows
-  // a level when they run out, so a small query replays short paths. The
-  // node above `top` (0 above the root) holds key 0: a lift stops there.
-  std::uint32_t levels = 2;
-  std::uint32_t top = n >> (2 * levels);
-  keys[0] = 0;
-  keys[top >> 2] = 0;
-  std::uint32_t fresh = 0;  // slots [0, fresh) have been used this query
-  std::uint32_t free_count = 0;
-  std::uint32_t size = 0;
+  std::uint32_t levels = levels_;
+  std::uint32_t top = top_;
+  std::uint32_t fresh = fresh_;  // slots [0, fresh) have been used this query
+  std::uint32_t free_count = free_count_;
+  std::uint32_t size = size_;
 
-  // f >= 0 and g >= 0 (sums of non-negative costs and estimates), so their
-  // bit patterns order like the numbers and their sign bits are 0: a key is
-  // 40 bits of f above 23 of ~g, below 2^63.
-  const auto key = [](double f, double g) {
-    const auto f_bits = std::bit_cast<std::uint64_t>(f) >> 23;
-    const auto g_bits = ~(std::bit_cast<std::uint64_t>(g) >> 40) & ((std::uint64_t{1} << 23) - 1);
-    return OpenKey{f_bits << 23 | g_bits};
-  };
   // Four times the slots, the old ones first; the inner nodes are rebuilt
   // level by level from the leaves. Once per AStar and size.
   const auto grow = [&]() {
@@ -483,25 +675,55 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, ClimbCost climb_cost
   const auto last_tile = static_cast<std::uint32_t>(records_.size() - 1);
   const auto goal_i = static_cast<int>(goal % tw);
   const auto goal_j = static_cast<int>(goal / tw);
+  const ClimbEstimate climb{q.climb, height[goal]};
 
-  const ClimbEstimate climb{climb_cost, height[goal]};
-
-  rec[start] = {0.0, 0, gen_tag};
-  push(key(estimate(static_cast<int>(start % tw) - goal_i, static_cast<int>(start / tw) - goal_j) +
-               climb(height[start]),
-           0.0),
-       start);
-  std::uint32_t expanded = 0;
-  std::uint32_t generated = 1;
-  std::uint32_t heap_operations = 1;
-  bool found = false;
-  while (size > 0) {
+  if (fresh == 0) {  // the query's first expand(): the start
+    rec[start] = {0.0, 0, gen_tag};
+    push(open_key(estimate(static_cast<int>(start % tw) - goal_i,
+                           static_cast<int>(start / tw) - goal_j) +
+                      climb(height[start]),
+                  0.0),
+         start);
+    generated_ = 1;
+    heap_operations_ = 1;
+  }
+  std::uint32_t expanded = expanded_;
+  std::uint32_t generated = generated_;
+  std::uint32_t heap_operations = heap_operations_;
+  const bool track_best = q.track_best;
+  std::uint32_t best = best_;
+  double best_h = best_h_;
+  SearchStatus outcome = SearchStatus::InProgress;
+  while (true) {
+    if (size == 0) {
+      // No open tile left: the model dropped every way (or sets_ came from
+      // another graph).
+      outcome = SearchStatus::Unreachable;
+      break;
+    }
+    if (expanded == expansions) break;
     const std::uint32_t u = pop();
     ++heap_operations;
     rec[u].slot = kClosed;
     if (u == goal) {
-      found = true;
+      outcome = SearchStatus::Found;
       break;
+    }
+    const double gu = rec[u].g;
+    const double hu = height[u];
+    const int ui = static_cast<int>(u % tw) - goal_i;
+    const int uj = static_cast<int>(u / tw) - goal_j;
+    if (track_best) {
+      // h as the open set weighs it; divided by w, a lower bound.
+      const double h = estimate(ui, uj) + climb(hu);
+      if (gu + h / q.weight > q.max_cost) {
+        outcome = SearchStatus::LimitReached;
+        break;
+      }
+      if (h < best_h) {
+        best_h = h;
+        best = u;
+      }
     }
     ++expanded;
     if (size > 0) {
@@ -520,10 +742,6 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, ClimbCost climb_cost
       __builtin_prefetch(rec + next + 1);
       __builtin_prefetch(edges + next);
     }
-    const double gu = rec[u].g;
-    const double hu = height[u];
-    const int ui = static_cast<int>(u % tw) - goal_i;
-    const int uj = static_cast<int>(u / tw) - goal_j;
     for (unsigned mask = edges[u]; mask != 0; mask &= mask - 1) {
       const auto d = static_cast<std::size_t>(std::countr_zero(mask));
       const auto v = static_cast<std::uint32_t>(u + offset[d]);
@@ -540,128 +758,127 @@ bool AStar::run(const Cost& cost, const Estimate& estimate, ClimbCost climb_cost
       if ((r.tag >> 3) != gen) {
         r.g = gv;
         r.tag = gen_tag | static_cast<std::uint32_t>(d);
-        push(key(g_factor * gv + estimate(ui + kDirDx[d], uj + kDirDz[d]) + climb(hv), gv), v);
+        push(open_key(g_factor * gv + estimate(ui + kDirDx[d], uj + kDirDz[d]) + climb(hv), gv), v);
         ++generated;
         ++heap_operations;
       } else if (gv < r.g && r.slot != kClosed) {
         r.g = gv;
         r.tag = gen_tag | static_cast<std::uint32_t>(d);
-        lift(r.slot, key(g_factor * gv + estimate(ui + kDirDx[d], uj + kDirDz[d]) + climb(hv), gv));
+        lift(r.slot,
+             open_key(g_factor * gv + estimate(ui + kDirDx[d], uj + kDirDz[d]) + climb(hv), gv));
         ++heap_operations;
       }
     }
   }
   used_slots_ = fresh;
-  result.expanded = expanded;
-  result.generated = generated;
-  result.heap_operations = heap_operations;
-  if (!found) return false;
+  levels_ = levels;
+  top_ = top;
+  fresh_ = fresh;
+  free_count_ = free_count;
+  size_ = size;
+  expanded_ = expanded;
+  generated_ = generated;
+  heap_operations_ = heap_operations;
+  best_ = best;
+  best_h_ = best_h;
+  if (outcome == SearchStatus::LimitReached) {
+    end_at_limit();
+  } else {
+    status_ = outcome;
+  }
+}
 
+void AStar::end_at_limit() noexcept {
+  status_ = query_.allow_partial ? SearchStatus::Partial : SearchStatus::LimitReached;
+}
+
+SearchStatus AStar::step(const StepBudget& budget) noexcept {
+  using Clock = std::chrono::steady_clock;
+  if (status_ != SearchStatus::InProgress) return status_;
+  // Beyond ~30 years a deadline would overflow the clock: untimed.
+  const bool timed = budget.max_microseconds < 1e15;
+  const Clock::time_point deadline =
+      timed ? Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                 std::chrono::duration<double, std::micro>(
+                                     std::max(budget.max_microseconds, 0.0)))
+            : Clock::time_point::max();
+  std::uint32_t left = std::max(budget.max_expansions, std::uint32_t{1});
+  try {
+    while (true) {
+      if (phase_ == Phase::Clearing) {
+        clear(timed ? kClearChunk : std::numeric_limits<std::size_t>::max());
+      } else {
+        // This chunk ends at the step's budget, the query's limit, or the
+        // next clock read.
+        const std::uint32_t before = expanded_;
+        std::uint32_t chunk = std::min(left, query_.max_expansions - before);
+        if (timed) chunk = std::min(chunk, kTimedChunk);
+        if (chunk == 0) {
+          // At the query's limit. The goal may be next: taking it is no
+          // expansion, so the query is found, not limited.
+          if (size_ > 0 && slot_tiles_[tree_slots_[top_]] == goal_) {
+            (this->*expand_)(kNoLimit);
+          } else {
+            end_at_limit();
+          }
+          break;
+        }
+        (this->*expand_)(before + chunk);
+        left -= expanded_ - before;
+        if (status_ != SearchStatus::InProgress || left == 0) break;
+      }
+      if (timed && Clock::now() >= deadline) break;
+    }
+  } catch (const std::bad_alloc&) {
+    end_at_limit();  // the open set could not grow
+  }
+  return status_;
+}
+
+void AStar::cancel() noexcept {
+  if (status_ == SearchStatus::InProgress) status_ = SearchStatus::Cancelled;
+}
+
+void AStar::result(PathResult& out) const {
+  out.status = status_;
+  out.expanded = expanded_;
+  out.generated = generated_;
+  out.heap_operations = heap_operations_;
+  out.goal_adjusted = goal_adjusted_;
+  out.cost = 0.0;
+  out.tiles.clear();
+  out.waypoints.clear();
+  std::uint32_t end = goal_;
+  if (status_ == SearchStatus::Partial) {
+    end = best_;
+  } else if (status_ != SearchStatus::Found) {
+    return;
+  }
+  // start == goal is found without a search: one tile, cost 0.
+  const bool searched = end != start_;
+  const auto tw = static_cast<std::int64_t>(graph_.tiles_wide());
+  const auto parent = [&](std::uint32_t v) {
+    const std::size_t d = records_[v].tag & 7u;
+    return static_cast<std::uint32_t>(v - (kDirDz[d] * tw + kDirDx[d]));
+  };
   std::size_t length = 1;
-  for (std::uint32_t v = goal; v != start;) {
-    v = static_cast<std::uint32_t>(v - offset[rec[v].tag & 7u]);
-    ++length;
-  }
-  result.tiles.resize(length);
-  result.waypoints.resize(length);
-  std::uint32_t v = goal;
+  for (std::uint32_t v = end; v != start_; v = parent(v)) ++length;
+  out.tiles.resize(length);
+  out.waypoints.resize(length);
+  std::uint32_t v = end;
   for (std::size_t k = length; k-- > 0;) {
-    result.tiles[k] = graph_.coord(TileId{v});
-    result.waypoints[k] = graph_.tile_centre(TileId{v});
-    if (k > 0) v = static_cast<std::uint32_t>(v - offset[rec[v].tag & 7u]);
+    out.tiles[k] = graph_.coord(TileId{v});
+    out.waypoints[k] = graph_.tile_centre(TileId{v});
+    if (k > 0) v = parent(v);
   }
-  result.cost = rec[goal].g;
-  return true;
+  out.cost = searched ? records_[end].g : 0.0;
 }
 
 PathResult AStar::find_path(TileCoord start, TileCoord goal, const SearchOptions& options) {
-  // A new generation first, so state() never shows an older query's sets.
-  if (++generation_ == kGenerationLimit) {
-    for (Record& r : records_) r.tag = 0;
-    generation_ = 1;
-  }
-  check_weight(options.weight);
-  const CostModel& model = options.cost;
-  validate(model, graph_.tile_count());
-
+  if (this->start(start, goal, options) == SearchStatus::InvalidOptions) throw Error(error_);
+  step();
   PathResult result;
-  const auto unusable = [&](TileCoord c) {
-    return !graph_.contains(c) || graph_.blocked(graph_.id(c));
-  };
-  if (unusable(start)) {
-    result.status = SearchStatus::InvalidStart;
-    return result;
-  }
-  if (unusable(goal)) {
-    result.status = SearchStatus::InvalidGoal;
-    return result;
-  }
-  const TileId start_id = graph_.id(start);
-  const TileId goal_id = graph_.id(goal);
-  if (start_id == goal_id) {
-    result.status = SearchStatus::Found;
-    result.tiles = {start};
-    result.waypoints = {graph_.tile_centre(start_id)};
-    return result;
-  }
-  if (graph_.edge_mask(start_id) == 0) {
-    result.status = SearchStatus::InvalidStart;
-    return result;
-  }
-  if (graph_.edge_mask(goal_id) == 0) {
-    result.status = SearchStatus::InvalidGoal;
-    return result;
-  }
-  if (!sets_.connected(start_id, goal_id)) {
-    result.status = SearchStatus::Unreachable;
-    return result;
-  }
-
-  const double w = options.greedy ? 1.0 : options.weight;
-  const double multiplier = min_multiplier(model);
-  const ScaledEstimate estimate = make_estimate(graph_, model, options.heuristic, multiplier, w);
-  const ClimbCost climb = climb_estimate(graph_, options, multiplier, w);
-  const double g_factor = options.greedy ? 0.0 : 1.0;
-  StepLengths length{};
-  for (std::size_t d = 0; d < length.size(); ++d)
-    length[d] = graph_.step_length(static_cast<int>(d));
-
-  // Dispatch once per query to the loop compiled for this combination.
-  const auto with_estimate = [&](const auto& cost) {
-    switch (estimate.shape) {
-      case ScaledEstimate::Shape::Linear:
-        return run(cost, LinearEstimate{estimate.ca, estimate.cb}, climb, g_factor, index(start_id),
-                   index(goal_id), result);
-      case ScaledEstimate::Shape::Hex:
-        return run(cost, HexEstimate{estimate.ca}, climb, g_factor, index(start_id), index(goal_id),
-                   result);
-      case ScaledEstimate::Shape::Euclidean:
-        break;
-    }
-    return run(cost, EuclideanEstimate{estimate.ca}, climb, g_factor, index(start_id),
-               index(goal_id), result);
-  };
-  const auto with_multipliers = [&](const auto& base) {
-    if (model.tile_multipliers.empty()) return with_estimate(base);
-    using Base = std::decay_t<decltype(base)>;
-    return with_estimate(MultipliedCost<Base>{base, model.tile_multipliers.data()});
-  };
-  bool found = false;
-  switch (model.kind) {
-    case CostModelKind::Reference:
-      found = with_multipliers(ReferenceCost{length, model.slope_weight});
-      break;
-    case CostModelKind::UphillDownhill:
-      found =
-          with_multipliers(UphillDownhillCost{length, model.uphill_weight, model.downhill_weight});
-      break;
-    case CostModelKind::Seed:
-    case CostModelKind::Tobler:
-      found = with_multipliers(ModelCost{length, &model, graph_.config().max_slope});
-      break;
-  }
-  // Not found: the model dropped every way (or sets_ came from another graph).
-  result.status = found ? SearchStatus::Found : SearchStatus::Unreachable;
+  this->result(result);
   return result;
 }
 

@@ -159,10 +159,9 @@ double TerrainGraph::edge_cost(TileId t, int dir, const CostModel& model) const 
   const std::uint32_t to = index(neighbour(t, dir));
   const double dh = static_cast<double>(heights_[to]) - static_cast<double>(heights_[from]);
   const double base = base_edge_cost(model, step_length(dir), dh, config_.max_slope);
-  if (model.tile_multipliers.empty()) return base;
-  return base * ((static_cast<double>(model.tile_multipliers[from]) +
-                  static_cast<double>(model.tile_multipliers[to])) /
-                 2.0);
+  if (!model.tile_multipliers) return base;
+  const std::span<const float> m = model.tile_multipliers->values();
+  return base * ((static_cast<double>(m[from]) + static_cast<double>(m[to])) / 2.0);
 }
 
 std::optional<TileCoord> TerrainGraph::tile_at(double x_m, double z_m) const noexcept {

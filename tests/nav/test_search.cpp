@@ -198,12 +198,12 @@ struct SmallWorld {
   static constexpr int kSamples = 36;  // 35 x 35 tiles at t = 1
   Heightmap hm = test::random_heightmap(kSamples, kSamples, 1.0, 12.0, 0.4, 31);
   std::vector<std::uint8_t> blocked = test::random_mask(35 * 35, 0.15, 31);
-  std::vector<float> multipliers = [] {
+  MultiplierLayer multipliers = [] {
     std::vector<float> m(35 * 35);
     std::mt19937 rng(5);
     std::uniform_real_distribution<float> pick(0.4f, 3.0f);
     for (float& x : m) x = pick(rng);
-    return m;
+    return MultiplierLayer(35, 35, std::move(m));
   }();
   EdgeRule rule;
   TerrainGraph g;
@@ -225,7 +225,7 @@ struct SmallWorld {
         {.kind = CostModelKind::Seed},
         {.kind = CostModelKind::Tobler},
         {.kind = CostModelKind::UphillDownhill, .uphill_weight = 4.0, .downhill_weight = 0.2},
-        {.slope_weight = 0.5, .tile_multipliers = multipliers},
+        {.slope_weight = 0.5, .tile_multipliers = &multipliers},
     };
   }
 
@@ -262,7 +262,7 @@ TEST(AStar, EveryHeuristicOnEveryTopologyAndCostModelIsOptimal) {
     for (const CostModel& model : w.models()) {
       SCOPED_TRACE(std::string(to_string(rule.topology)) + " " +
                    std::string(to_string(rule.corner)) + " " + std::string(to_string(model.kind)) +
-                   (model.tile_multipliers.empty() ? "" : " multipliers"));
+                   (model.tile_multipliers ? " multipliers" : ""));
       for (const TileCoord start : w.starts(model, 2)) {
         const std::vector<double> dist = dijkstra(w.ref, model, start.j * 35 + start.i);
         for (const SearchOptions& options : every_heuristic(model)) {
@@ -449,9 +449,9 @@ TEST(AStar, RejectsInvalidOptions) {
               HasSubstr("weight inf"));
   EXPECT_THAT(test::error_of([&] { astar.find_path(a, a, {.cost = {.slope_weight = -1.0}}); }),
               HasSubstr("slope weight -1"));
-  const std::vector<float> short_layer(10, 1.0f);
+  const MultiplierLayer short_layer(2, 5);
   EXPECT_THAT(
-      test::error_of([&] { astar.find_path(a, a, {.cost = {.tile_multipliers = short_layer}}); }),
+      test::error_of([&] { astar.find_path(a, a, {.cost = {.tile_multipliers = &short_layer}}); }),
       HasSubstr("10 values"));
   EXPECT_EQ(test::error_of([&] { astar.find_path(a, a, {.weight = 1.0}); }), "no error");
 }
@@ -636,8 +636,8 @@ TEST(AStar, HeuristicValuesByHand) {
   const CostModel seed{.kind = CostModelKind::Seed};
   EXPECT_EQ(h(g, Heuristic::Octile, {0, 0}, {3, 1}, seed), 3.0);
   // Multipliers scale by their minimum.
-  const std::vector<float> m(100, 0.5f);
-  EXPECT_EQ(h(g, Heuristic::Chebyshev, {0, 0}, {3, 1}, {.tile_multipliers = m}), 1.5);
+  const MultiplierLayer m(10, 10, std::vector<float>(100, 0.5f));
+  EXPECT_EQ(h(g, Heuristic::Chebyshev, {0, 0}, {3, 1}, {.tile_multipliers = &m}), 1.5);
   // A tile outside the 10 x 10 grid is named, not read.
   EXPECT_EQ(test::error_of([&] {
               h(g, Heuristic::Octile, {0, 0}, {10, 3});
@@ -697,6 +697,11 @@ TEST(AStar, StatusNamesAndOctileDistance) {
   EXPECT_EQ(to_string(SearchStatus::Unreachable), "unreachable");
   EXPECT_EQ(to_string(SearchStatus::InvalidStart), "invalid_start");
   EXPECT_EQ(to_string(SearchStatus::InvalidGoal), "invalid_goal");
+  EXPECT_EQ(to_string(SearchStatus::InProgress), "in_progress");
+  EXPECT_EQ(to_string(SearchStatus::Partial), "partial");
+  EXPECT_EQ(to_string(SearchStatus::LimitReached), "limit_reached");
+  EXPECT_EQ(to_string(SearchStatus::Cancelled), "cancelled");
+  EXPECT_EQ(to_string(SearchStatus::InvalidOptions), "invalid_options");
   // 3 across, 1 down, 2 m tiles: 2 (2 + sqrt2).
   EXPECT_DOUBLE_EQ(octile_distance({0, 0}, {3, 1}, 2.0), 2.0 * (2.0 + kSqrt2));
   EXPECT_DOUBLE_EQ(octile_distance({3, 1}, {0, 0}, 2.0), 2.0 * (2.0 + kSqrt2));

@@ -96,8 +96,8 @@ TEST(TerrainGraph, EdgeCostsFromTheFormula) {
   EXPECT_DOUBLE_EQ(g.edge_cost(a, kE, updown), 2.0 * (1 + 3.0 * 0.5));
   EXPECT_DOUBLE_EQ(g.edge_cost(at(g, 1, 0), kW, updown), 2.0 * (1 + 0.5 * 0.5));
   // Tile multipliers average over the edge's ends: (1 + 3) / 2 = 2.
-  const std::vector<float> m = {1.0f, 3.0f, 1.0f, 1.0f};
-  EXPECT_DOUBLE_EQ(g.edge_cost(a, kE, {.tile_multipliers = m}), 2.0 * 1.5 * 2.0);
+  const MultiplierLayer m(2, 2, {1.0f, 3.0f, 1.0f, 1.0f});
+  EXPECT_DOUBLE_EQ(g.edge_cost(a, kE, {.tile_multipliers = &m}), 2.0 * 1.5 * 2.0);
   // Off-grid directions do not exist.
   EXPECT_FALSE(g.has_edge(a, kW));
   EXPECT_FALSE(g.has_edge(a, kN));
@@ -186,12 +186,13 @@ TEST(TerrainGraph, MatchesIndependentModelForEveryTopologyCornerRuleAndCostModel
   for (std::size_t k = 0; k < multipliers.size(); ++k) {
     multipliers[k] = 0.5f + static_cast<float>(k % 7) * 0.25f;
   }
+  const MultiplierLayer layer(20, 16, multipliers);
   const CostModel models[] = {
       {.slope_weight = 1.7},
       {.kind = CostModelKind::Seed},
       {.kind = CostModelKind::Tobler},
       {.kind = CostModelKind::UphillDownhill, .uphill_weight = 2.0, .downhill_weight = 0.3},
-      {.slope_weight = 0.8, .tile_multipliers = multipliers},
+      {.slope_weight = 0.8, .tile_multipliers = &layer},
   };
   const struct {
     Topology topology;

@@ -124,9 +124,10 @@ class ReferenceEdges {
                     model.downhill_weight * (gradient < 0 ? -gradient : 0));
         break;
     }
-    if (model.tile_multipliers.empty()) return base;
-    const double from = model.tile_multipliers[static_cast<std::size_t>(j * tw_ + i)];
-    const double to = model.tile_multipliers[static_cast<std::size_t>((j + dj) * tw_ + i + di)];
+    if (!model.tile_multipliers) return base;
+    const std::span<const float> m = model.tile_multipliers->values();
+    const double from = m[static_cast<std::size_t>(j * tw_ + i)];
+    const double to = m[static_cast<std::size_t>((j + dj) * tw_ + i + di)];
     return base * (from + to) / 2;
   }
 

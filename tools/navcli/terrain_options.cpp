@@ -203,16 +203,20 @@ LoadedTerrain::LoadedTerrain(const TerrainOptions& terrain_options, const CostOp
 
 SearchGraph::SearchGraph(const LoadedTerrain& loaded, nav::GraphConfig config,
                          const CostOptions& cost_options)
-    : multipliers_(loaded.class_multipliers), model_(cost_options.model) {
+    : model_(cost_options.model) {
   config.tile_size = loaded.terrain.tile_size;
   const auto start = Clock::now();
   graph_.emplace(loaded.terrain.heightmap, config, loaded.blocked);
   sets_.emplace(*graph_);
   build_ms_ = elapsed_us(start, Clock::now()) / 1000.0;
+  std::vector<float> multipliers = loaded.class_multipliers;
   if (!cost_options.influence.empty()) {
-    nav::apply_influence(*graph_, cost_options.influence, multipliers_);
+    nav::apply_influence(*graph_, cost_options.influence, multipliers);
   }
-  model_.tile_multipliers = multipliers_;
+  if (!multipliers.empty()) {
+    multipliers_.emplace(graph_->tiles_wide(), graph_->tiles_deep(), std::move(multipliers));
+    model_.tile_multipliers = &*multipliers_;
+  }
   nav::validate(model_, graph_->tile_count());
 }
 

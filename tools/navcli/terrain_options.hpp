@@ -82,7 +82,7 @@ class SearchGraph {
  private:
   std::optional<nav::TerrainGraph> graph_;
   std::optional<nav::ConnectedSets> sets_;
-  std::vector<float> multipliers_;
+  std::optional<nav::MultiplierLayer> multipliers_;
   nav::CostModel model_;
   double build_ms_ = 0.0;
 };

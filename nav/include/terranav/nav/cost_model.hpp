@@ -3,8 +3,10 @@
 // multiplier layer (terrain classes x influence fields).
 #pragma once
 
-#include <span>
+#include <cstddef>
 #include <string_view>
+
+#include "terranav/nav/multiplier_layer.hpp"
 
 namespace terranav::nav {
 
@@ -31,7 +33,7 @@ CostModelKind parse_cost_model(std::string_view text);
 
 /// A cost model chosen per query. dh = H(to) - H(from), metres; d = the
 /// edge's horizontal length, metres. Edge cost = base(d, dh) * (m_from + m_to) / 2
-/// where m is tile_multipliers (all 1 when empty).
+/// where m is tile_multipliers (all 1 when none).
 struct CostModel {
   CostModelKind kind = CostModelKind::Reference;
   /// k of Reference. [Limits: >= 0, finite]
@@ -39,9 +41,9 @@ struct CostModel {
   /// k_up, k_down of UphillDownhill. [Limits: >= 0, finite]
   double uphill_weight = 1.0;
   double downhill_weight = 1.0;
-  /// One multiplier per tile (TW * TD), each finite and > 0; empty = all 1.
-  /// Not owned: the span must outlive the queries using it.
-  std::span<const float> tile_multipliers{};
+  /// One multiplier per tile, checked when the layer was written; null =
+  /// all 1. Not owned: the layer must outlive the queries using it.
+  const MultiplierLayer* tile_multipliers = nullptr;
 };
 
 /// Base cost of one edge (no multiplier) of horizontal length d > 0 metres
@@ -80,13 +82,12 @@ struct ClimbCost {
 /// the fastest way. O(1).
 ClimbCost min_climb_cost(const CostModel& model, double longest_step) noexcept;
 
-/// Smallest tile multiplier (1 when none). O(tiles).
+/// Smallest tile multiplier (1 when none). O(1).
 double min_multiplier(const CostModel& model) noexcept;
 
 /// Throws Error ("cost model: ...") when a weight is negative or not finite
-/// (all three are checked, whatever the kind), tile_multipliers is neither
-/// empty nor tile_count long, or any multiplier is <= 0 or not finite
-/// (naming the tile index and value). O(tiles).
+/// (all three are checked, whatever the kind), or the multiplier layer does
+/// not have tile_count tiles. O(1): the layer checked its values.
 void validate(const CostModel& model, std::size_t tile_count);
 
 }  // namespace terranav::nav

@@ -4,7 +4,10 @@
 // search viewed as path finding in a graph", Artificial Intelligence 1, 1970).
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <limits>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -14,6 +17,8 @@
 
 namespace terranav::nav {
 
+/// What a query ended with, or that it is still running (Detour's dtStatus
+/// detail, as one value).
 enum class SearchStatus {
   Found,  ///< path holds a path (optimal for A* with weight 1)
   /// No path: start and goal are in different connected sets (nothing
@@ -22,9 +27,18 @@ enum class SearchStatus {
   Unreachable,
   InvalidStart,  ///< start outside the grid, blocked, or without edges (and != goal)
   InvalidGoal,   ///< goal outside the grid, blocked, or without edges (and != start)
+  InProgress,    ///< started and not finished: step() again
+  /// A limit (max_expansions, max_cost, or an open set that could not
+  /// grow) ended the search and allow_partial is set: path leads to the
+  /// expanded tile of least h, the best tile reached.
+  Partial,
+  LimitReached,    ///< as Partial, without a path (allow_partial not set)
+  Cancelled,       ///< cancel() ended the search
+  InvalidOptions,  ///< start() rejected the options; AStar::error() says which and why
 };
 
-/// "found", "unreachable", "invalid_start", "invalid_goal".
+/// "found", "unreachable", "invalid_start", "invalid_goal", "in_progress",
+/// "partial", "limit_reached", "cancelled", "invalid_options".
 std::string_view to_string(SearchStatus status) noexcept;
 
 /// Distance estimates between tiles, (di, dj) apart, a = max(|di|, |dj|),
@@ -63,11 +77,39 @@ struct SearchOptions {
   /// across the sample DEM (docs/benchmarks.md). With weight > 1 it can
   /// expand more, as it weights climbing too.
   bool climb_bound = true;
+  /// The search ends (LimitReached, or Partial with allow_partial) when it
+  /// would expand one tile more than this; 0 = no limit. [Units: tiles]
+  std::uint32_t max_expansions = 0;
+  /// The search ends (LimitReached or Partial) when it takes from the open
+  /// set a tile whose g + h (h unweighted: a lower bound of every path
+  /// through it) exceeds this. With weight 1 that proves no path costs
+  /// max_cost or less. [Limits: >= 0, not NaN] [Units: the cost model's]
+  double max_cost = std::numeric_limits<double>::infinity();
+  /// When a limit ends the search, return a Partial path to the expanded tile
+  /// of least h (Detour's lastBestNode) instead of LimitReached.
+  bool allow_partial = false;
+  /// When the goal is outside the grid, unwalkable or in another connected
+  /// set than the start, plan to the tile nearest it (nearest_tile) in the
+  /// start's set instead, and set PathResult::goal_adjusted: what a player
+  /// expects from a click on a cliff.
+  bool nearest_reachable_goal = false;
+};
+
+/// How much one AStar::step may do before it returns; the first limit hit
+/// ends the step.
+struct StepBudget {
+  /// [Limits: >= 1; 0 counts as 1] [Units: tiles expanded]
+  std::uint32_t max_expansions = std::numeric_limits<std::uint32_t>::max();
+  /// Wall-clock time (std::chrono::steady_clock), checked every few dozen
+  /// expansions, so a step overruns it by about that much work (a few
+  /// microseconds; docs/benchmarks.md). [Units: microseconds]
+  double max_microseconds = std::numeric_limits<double>::infinity();
 };
 
 struct PathResult {
   SearchStatus status = SearchStatus::InvalidStart;
-  /// Tiles from start to goal inclusive; empty unless Found.
+  /// Tiles from start to goal inclusive (Found), or to the best tile reached
+  /// (Partial); empty otherwise.
   std::vector<TileCoord> tiles;
   /// Tile centres (TerrainGraph::tile_centre) of `tiles`, nav metres.
   std::vector<Vec3> waypoints;
@@ -81,6 +123,9 @@ struct PathResult {
   std::uint32_t generated = 0;
   /// Open-set pushes + pops + decrease-keys ("heap operations").
   std::uint32_t heap_operations = 0;
+  /// The goal was replaced by the nearest reachable tile
+  /// (SearchOptions::nearest_reachable_goal); tiles.back() is that tile.
+  bool goal_adjusted = false;
 };
 
 /// A tile's place in the last query of an AStar.
@@ -129,23 +174,63 @@ double heuristic_distance(const TerrainGraph& graph, const SearchOptions& option
 /// exceeds the optimum by at most a relative 2e-9. Ties break towards larger g (deeper
 /// nodes first), then in the tree's own order (the same for the same
 /// queries). Closed tiles are never reopened (the heuristic is consistent).
+///
+/// A query is resumable, as Detour's sliced queries (initSlicedFindPath /
+/// updateSlicedFindPath / finalizeSlicedFindPath): start() checks and sets
+/// it up, step() runs it within a budget as often as needed, result()
+/// writes it into a caller-owned PathResult. The search state lives in the
+/// AStar between steps, so a sliced query returns exactly the cost, path and
+/// counters of an unsliced one, and once the open set and the caller's
+/// result have grown, a query allocates nothing. find_path() is the same in
+/// one call.
 class AStar {
  public:
   /// Keeps references: graph and sets must outlive the AStar. O(tiles).
   AStar(const TerrainGraph& graph, const ConnectedSets& sets);
 
-  /// A path from start to goal under `options`; optimal for weight 1, at
-  /// most weight * optimal otherwise. start == goal (in range, unblocked) is
-  /// Found with cost 0 and one tile. Different sets: Unreachable with
-  /// expanded == 0. Throws Error for a weight < 1 or not finite (naming the
-  /// value) or a cost model invalid for the graph (validate()); queries never
-  /// throw otherwise. O((V + E) log V) worst case, plus O(tiles) when the
-  /// model has tile multipliers (validation and their minimum).
+  /// Starts a query from start to goal under `options` (ending any query in
+  /// progress) and returns its status: InProgress when there is a search to
+  /// run; otherwise the query is already over: InvalidOptions (a weight < 1
+  /// or not finite, a cost model invalid for the graph (validate()), a
+  /// max_cost < 0 or NaN; error() names it), InvalidStart, InvalidGoal,
+  /// Unreachable (different sets; nothing searched) or Found (start ==
+  /// goal: cost 0 and one tile). Never throws. O(1), plus O(r^2) for a goal
+  /// adjusted to the nearest reachable tile r tiles away.
+  SearchStatus start(TileCoord start, TileCoord goal, const SearchOptions& options = {}) noexcept;
+  /// start() with positions in nav metres (y ignored), each snapped to the
+  /// tile containing it (TerrainGraph::tile_at); a position outside the
+  /// tiled area is an InvalidStart / InvalidGoal, or with
+  /// nearest_reachable_goal the goal is clamped into it first.
+  SearchStatus start_at(const Vec3& start_m, const Vec3& goal_m,
+                        const SearchOptions& options = {}) noexcept;
+
+  /// Runs the query until it ends or `budget` is spent, and returns its
+  /// status (InProgress: step again). A query that is not in progress
+  /// returns its status and does nothing. Never throws. O(budget).
+  SearchStatus step(const StepBudget& budget = {}) noexcept;
+
+  /// Ends the query in progress with status Cancelled (no-op otherwise).
+  void cancel() noexcept;
+
+  /// The status of the last query: what start() or step() last returned.
+  SearchStatus status() const noexcept { return status_; }
+  /// Why start() returned InvalidOptions; empty otherwise.
+  const std::string& error() const noexcept { return error_; }
+
+  /// Writes the last query's status, counters and (Found, Partial) path
+  /// into `out`, reusing its vectors' capacity: no allocation once they have
+  /// grown. O(path length).
+  void result(PathResult& out) const;
+
+  /// start(), step() to the end and result() in one call: optimal for
+  /// weight 1, at most weight * optimal otherwise. Throws Error with
+  /// error()'s message for InvalidOptions; never otherwise. O((V + E) log V)
+  /// worst case.
   PathResult find_path(TileCoord start, TileCoord goal, const SearchOptions& options = {});
 
-  /// Whether t was unvisited, open or closed when the last find_path
-  /// returned (all Unvisited before the first query or after a query that
-  /// searched nothing). For drawing the sets; O(1).
+  /// Whether t was unvisited, open or closed in the last query (all
+  /// Unvisited before the first query or for a query that searched
+  /// nothing). For drawing the sets; O(1).
   NodeState state(TileId t) const noexcept;
 
   /// Bytes held by the search memory (per-tile records and open-set capacity).
@@ -161,13 +246,39 @@ class AStar {
   /// complement of g truncated to 23 bits, compared as one integer.
   using OpenKey = std::uint64_t;
 
+  /// What the search loop needs of a query's options, set by start().
+  struct Query {
+    std::array<double, kDirections> step_length;
+    CostModel cost;
+    double max_slope;
+    // The scaled estimate (search.cpp ScaledEstimate): linear ca, cb, or a
+    // scale for hex and Euclidean; times the weight.
+    double estimate_a;
+    double estimate_b;
+    ClimbCost climb;  // times the weight
+    double g_factor;  // 0 for greedy
+    double weight;    // divides a weighted h back for the max_cost test
+    double max_cost;
+    std::uint32_t max_expansions;  // UINT32_MAX when unlimited
+    bool track_best;               // partial results or a cost limit need h per expansion
+    bool allow_partial;
+  };
+  /// Where the query in progress stands: emptying the open set the last
+  /// query left, or searching.
+  enum class Phase : std::uint8_t { Clearing, Searching };
+
+  /// Checks options and tiles; InProgress when a search is to run.
+  SearchStatus begin(TileCoord start, TileCoord goal, const SearchOptions& options) noexcept;
+  /// Empties up to `keys` open-set keys of the last query; then puts the
+  /// start on the open set and switches to Searching.
+  void clear(std::size_t keys) noexcept;
   /// The search loop, compiled once per cost policy and estimate shape so
-  /// the default query has no per-edge branch on its options; `climb_cost` holds
-  /// the climb bound's coefficients (0 when off). Returns whether the goal
-  /// was reached; fills the counters of `result`.
+  /// the default query has no per-edge branch on its options. Runs until
+  /// the query ends or `expansions` tiles have been expanded in all.
   template <class Cost, class Estimate>
-  bool run(const Cost& cost, const Estimate& estimate, ClimbCost climb_cost, double g_factor,
-           std::uint32_t start, std::uint32_t goal, PathResult& result);
+  void expand(std::uint32_t expansions);
+  /// Ends the query at a limit: Partial or LimitReached.
+  void end_at_limit() noexcept;
 
   const TerrainGraph& graph_;
   const ConnectedSets& sets_;
@@ -179,8 +290,33 @@ class AStar {
   std::vector<std::uint32_t> tree_slots_;  // n: the winning slot of inner nodes
   std::vector<std::uint32_t> slot_tiles_;  // n
   std::vector<std::uint32_t> free_slots_;  // n: a stack of slots to reuse
-  std::uint32_t used_slots_ = 0;           // slots [0, used) were touched last query
+  std::uint32_t used_slots_ = 0;           // slots [0, used) may hold keys of earlier queries
   std::uint32_t generation_ = 1;           // 0 marks records never touched
+
+  // The query in progress (or last run).
+  SearchStatus status_ = SearchStatus::InvalidStart;
+  std::string error_;
+  Query query_{};
+  void (AStar::*expand_)(std::uint32_t) = nullptr;
+  Phase phase_ = Phase::Clearing;
+  std::uint32_t start_ = 0;
+  std::uint32_t goal_ = 0;
+  bool goal_adjusted_ = false;
+  std::size_t clear_lo_ = 0;  // the tree level being emptied: nodes [lo, hi),
+  std::size_t clear_hi_ = 0;  // done up to clear_at_
+  std::size_t clear_at_ = 0;
+  // The open set between steps (see expand).
+  std::uint32_t levels_ = 0;
+  std::uint32_t top_ = 0;
+  std::uint32_t fresh_ = 0;
+  std::uint32_t free_count_ = 0;
+  std::uint32_t size_ = 0;
+  // Counters and the best tile reached (least h) for partial paths.
+  std::uint32_t expanded_ = 0;
+  std::uint32_t generated_ = 0;
+  std::uint32_t heap_operations_ = 0;
+  std::uint32_t best_ = 0;
+  double best_h_ = 0.0;
 };
 
 }  // namespace terranav::nav
