@@ -68,6 +68,37 @@ TEST_F(NavcliBench, ArenaEveryRowMatchesItsOptimalLength) {
   EXPECT_THAT(run.err, HasSubstr("navcli: bench 100% (130/130)\n"));
 }
 
+// Sliced by a time budget, every query keeps its cost, expansions and check;
+// the table gains a slices column and the summary two keys.
+TEST_F(NavcliBench, BudgetSlicesEveryQueryWithoutChangingItsAnswer) {
+  const std::string args = "bench --map " + data("movingai/arena2.map") + " --scen " +
+                           data("movingai/arena2.map.scen") + " --check";
+  const NavcliRun whole = run_navcli(dir_, args);
+  const NavcliRun sliced = run_navcli(dir_, args + " --budget-us 5");
+  ASSERT_EQ(whole.status, 0) << whole.err;
+  ASSERT_EQ(sliced.status, 0) << sliced.err;
+  const std::vector<std::string> a = whole.out_lines();
+  const std::vector<std::string> b = sliced.out_lines();
+  ASSERT_EQ(a.size(), b.size());
+  EXPECT_EQ(b.front(), "id\texpanded\tgenerated\ttime_us\tcost\toptimal\tok\tslices");
+  double slices = 0.0;
+  for (std::size_t k = 1; k + 1 < a.size(); ++k) {
+    const std::vector<std::string> fa = fields(a[k]);
+    const std::vector<std::string> fb = fields(b[k]);
+    ASSERT_EQ(fb.size(), 8u) << b[k];
+    for (const std::size_t f : {0u, 1u, 2u, 4u, 5u, 6u}) EXPECT_EQ(fa[f], fb[f]) << b[k];
+    EXPECT_GE(std::stoul(fb[7]), 1u);
+    slices += std::stod(fb[7]);
+  }
+  const nlohmann::ordered_json summary = nlohmann::ordered_json::parse(b.back());
+  EXPECT_EQ(summary.at("mismatches"), 0);
+  EXPECT_NEAR(summary.at("slices").get<double>(), slices / static_cast<double>(a.size() - 2), 1e-3);
+  EXPECT_GT(summary.at("slices").get<double>(), 1.0);  // 5 us is less than most queries
+  EXPECT_TRUE(summary.at("overrun_p999_us").is_number());
+  EXPECT_FALSE(nlohmann::ordered_json::parse(a.back()).contains("slices"));
+  EXPECT_EQ(run_navcli(dir_, args + " --budget-us 0").status, 2);
+}
+
 TEST_F(NavcliBench, WrongOptimalIsAMismatchAndCheckFailsAfterEveryRow) {
   const std::string scen = arena_scen("0\tarena.map\t49\t49\t1\t12\t2\t11\t2.41421356");
   const std::string args = "bench --map " + data("movingai/arena.map") + " --scen " + scen;

@@ -1,5 +1,6 @@
 // navcli bench: replays a .scen, one TSV line per query and a JSON summary
 // (apps/warthog.cpp --checkopt is the model).
+#include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -20,6 +21,10 @@ int run_bench(Flags& flags) {
   nav::SearchOptions search = take_search_options(flags);
   const std::string scen(flags.require("--scen"));
   const bool check = flags.take_switch("--check");
+  const auto budget_us = optional_number<double>(flags, "--budget-us");
+  if (budget_us && !(*budget_us > 0.0 && std::isfinite(*budget_us))) {
+    throw UsageError("--budget-us: must be finite and > 0, got " + shortest(*budget_us));
+  }
   flags.check_all_taken();
 
   const LoadedTerrain loaded(terrain_options, cost_options);
@@ -28,22 +33,31 @@ int run_bench(Flags& flags) {
   const std::vector<nav::ScenarioRow> rows = load_scen_for(scen, graph.graph());
   nav::AStar astar(graph.graph(), graph.sets());
 
-  std::fputs(row({"id", "expanded", "generated", "time_us", "cost", "optimal", "ok"}, '\t').c_str(),
-             stdout);
+  std::vector<std::string> header = {"id",   "expanded", "generated", "time_us",
+                                     "cost", "optimal",  "ok"};
+  if (budget_us) header.emplace_back("slices");
+  std::fputs(row(header, '\t').c_str(), stdout);
   std::vector<double> times_us;
   times_us.reserve(rows.size());
+  std::vector<double> overruns_us;  // step time minus the budget, every step
   std::uint64_t mismatches = 0;
   std::uint64_t expanded = 0;
   Progress progress("bench", rows.size());
-  replay(rows, astar, search, [&](std::size_t k, const QueryRecord& q) {
+  replay(rows, astar, search, budget_us, [&](std::size_t k, const QueryRecord& q) {
     const bool found = q.status == nav::SearchStatus::Found;
-    std::fputs(
-        row({std::to_string(k), std::to_string(q.expanded), std::to_string(q.generated),
-             fixed(q.time_us, 3), found ? fixed(q.cost, 8) : std::string(nav::to_string(q.status)),
-             fixed(q.optimal, 8), q.ok ? "1" : "0"},
-            '\t')
-            .c_str(),
-        stdout);
+    std::vector<std::string> fields = {
+        std::to_string(k),
+        std::to_string(q.expanded),
+        std::to_string(q.generated),
+        fixed(q.time_us, 3),
+        found ? fixed(q.cost, 8) : std::string(nav::to_string(q.status)),
+        fixed(q.optimal, 8),
+        q.ok ? "1" : "0"};
+    if (budget_us) {
+      fields.push_back(std::to_string(q.step_us.size()));
+      for (const double us : q.step_us) overruns_us.push_back(us - *budget_us);
+    }
+    std::fputs(row(fields, '\t').c_str(), stdout);
     times_us.push_back(q.time_us);
     mismatches += q.ok ? 0 : 1;
     expanded += q.expanded;
@@ -55,7 +69,7 @@ int run_bench(Flags& flags) {
   const double bytes = static_cast<double>(graph.graph().memory_bytes() + astar.memory_bytes());
   const double mean_expanded =
       rows.empty() ? 0.0 : static_cast<double>(expanded) / static_cast<double>(rows.size());
-  const nlohmann::ordered_json summary = {
+  nlohmann::ordered_json summary = {
       {"queries", rows.size()},
       {"mismatches", mismatches},
       {"median_us", rounded(percentile(times_us, 0.5), 3)},
@@ -65,6 +79,13 @@ int run_bench(Flags& flags) {
        rounded(total_s > 0.0 ? static_cast<double>(expanded) / total_s : 0.0, 0)},
       {"build_ms", rounded(graph.build_ms(), 3)},
       {"bytes_per_tile", rounded(bytes / static_cast<double>(graph.graph().tile_count()), 3)}};
+  if (budget_us) {
+    summary["slices"] = rounded(
+        rows.empty() ? 0.0
+                     : static_cast<double>(overruns_us.size()) / static_cast<double>(rows.size()),
+        3);
+    summary["overrun_p999_us"] = rounded(percentile(overruns_us, 0.999), 3);
+  }
   std::fputs(json_line(summary).c_str(), stdout);
   return check && mismatches > 0 ? 1 : 0;
 }

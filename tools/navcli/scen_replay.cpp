@@ -25,15 +25,28 @@ std::vector<nav::ScenarioRow> load_scen_for(const std::filesystem::path& scen,
 }
 
 void replay(std::span<const nav::ScenarioRow> rows, nav::AStar& astar,
-            const nav::SearchOptions& options,
+            const nav::SearchOptions& options, std::optional<double> budget_us,
             const std::function<void(std::size_t, const QueryRecord&)>& on_query) {
+  const nav::StepBudget budget{.max_microseconds =
+                                   budget_us.value_or(nav::StepBudget{}.max_microseconds)};
+  nav::PathResult result;
+  QueryRecord record;
   for (std::size_t k = 0; k < rows.size(); ++k) {
     const nav::ScenarioRow& row = rows[k];
+    record.step_us.clear();
     const auto start = Clock::now();
-    const nav::PathResult result =
-        astar.find_path({row.start_x, row.start_y}, {row.goal_x, row.goal_y}, options);
+    if (astar.start({row.start_x, row.start_y}, {row.goal_x, row.goal_y}, options) ==
+        nav::SearchStatus::InvalidOptions) {
+      throw nav::Error(astar.error());
+    }
+    for (auto from = Clock::now(); astar.status() == nav::SearchStatus::InProgress;) {
+      astar.step(budget);
+      const auto to = Clock::now();
+      record.step_us.push_back(elapsed_us(from, to));
+      from = to;
+    }
+    astar.result(result);
     const auto end = Clock::now();
-    QueryRecord record;
     record.status = result.status;
     record.cost = result.cost;
     record.optimal = row.optimal;

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -22,8 +23,10 @@ struct QueryRecord {
   std::uint64_t expanded = 0;
   std::uint64_t generated = 0;
   std::uint64_t heap_operations = 0;
-  /// Wall time of find_path, microseconds.
+  /// Wall time of the query (start and every step), microseconds.
   double time_us = 0.0;
+  /// Wall time of each step, microseconds: one step unless sliced.
+  std::vector<double> step_us;
 };
 
 /// Loads `scen` and checks that every row's map width x height equals the
@@ -34,9 +37,11 @@ std::vector<nav::ScenarioRow> load_scen_for(const std::filesystem::path& scen,
                                             const nav::TerrainGraph& graph);
 
 /// Runs every row (start and goal in tile coordinates) with `options`,
-/// calling `on_query(row index, record)` after each. O(rows x query).
+/// calling `on_query(row index, record)` after each; with `budget_us`, each
+/// query runs sliced, in steps of at most that many microseconds.
+/// O(rows x query).
 void replay(std::span<const nav::ScenarioRow> rows, nav::AStar& astar,
-            const nav::SearchOptions& options,
+            const nav::SearchOptions& options, std::optional<double> budget_us,
             const std::function<void(std::size_t, const QueryRecord&)>& on_query);
 
 }  // namespace terranav::navcli

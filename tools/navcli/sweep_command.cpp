@@ -117,7 +117,7 @@ void measure(std::span<const nav::ScenarioRow> rows, nav::AStar& astar,
   std::vector<double> suboptimality;
   std::vector<double> expanded;
   std::vector<double> times;
-  replay(rows, astar, options, [&](std::size_t, const QueryRecord& q) {
+  replay(rows, astar, options, std::nullopt, [&](std::size_t, const QueryRecord& q) {
     expanded.push_back(static_cast<double>(q.expanded));
     times.push_back(q.time_us);
     if (q.status == nav::SearchStatus::Found) {

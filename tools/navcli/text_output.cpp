@@ -33,7 +33,10 @@ std::string json_line(const nlohmann::ordered_json& object) {
   return object.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + '\n';
 }
 
-std::string row(std::initializer_list<std::string_view> fields, char separator) {
+namespace {
+
+template <class Fields>
+std::string join(const Fields& fields, char separator) {
   std::string out;
   bool first = true;
   for (const std::string_view field : fields) {
@@ -42,6 +45,16 @@ std::string row(std::initializer_list<std::string_view> fields, char separator) 
     first = false;
   }
   return out + '\n';
+}
+
+}  // namespace
+
+std::string row(std::initializer_list<std::string_view> fields, char separator) {
+  return join(fields, separator);
+}
+
+std::string row(std::span<const std::string> fields, char separator) {
+  return join(fields, separator);
 }
 
 }  // namespace terranav::navcli

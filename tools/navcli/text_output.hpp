@@ -4,6 +4,7 @@
 
 #include <initializer_list>
 #include <nlohmann/json_fwd.hpp>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -26,5 +27,7 @@ std::string json_line(const nlohmann::ordered_json& object);
 /// Fields joined by `separator` ('\t' for TSV, ',' for CSV), ending in '\n'.
 /// Fields are written as given: callers pass no separators inside them.
 std::string row(std::initializer_list<std::string_view> fields, char separator);
+/// The same for fields built at run time.
+std::string row(std::span<const std::string> fields, char separator);
 
 }  // namespace terranav::navcli
