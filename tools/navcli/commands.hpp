@@ -15,5 +15,7 @@ int run_bench(Flags& flags);
 int run_scen(Flags& flags);
 /// Replays a .scen over a grid of settings: CSV plus gnuplot charts.
 int run_sweep(Flags& flags);
+/// Serves random path requests through a PathRequestQueue frame by frame.
+int run_requests(Flags& flags);
 
 }  // namespace terranav::navcli

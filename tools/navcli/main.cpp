@@ -51,6 +51,15 @@ constexpr const char* kUsage =
     "      --climb-bound on,off --weight ..: replays the .scen for every combination;\n"
     "      writes DIR/sweep.csv (mean cost, mean suboptimality = cost / scen optimal - 1,\n"
     "      mean expanded, median time) and DIR/<metric>.png charts drawn by gnuplot.\n"
+    "  navcli requests TERRAIN [COST] [SEARCH] --count N --frame-budget-us B\n"
+    "             [--threads K] [--frame-ms F] [--radius R] [--seed S]\n"
+    "      N random requests between tiles of the largest set (goal within R tiles of\n"
+    "      the start when R > 0), submitted at once to a path request queue that\n"
+    "      K worker threads serve (K = 0: the main thread, B microseconds a frame);\n"
+    "      one update() per frame of F ms (default 16.667), the rest asleep. Prints\n"
+    "      {requests, threads, frame_budget_us, frames, frame_p50_us, frame_p99_us,\n"
+    "       frame_max_us (main-thread time per frame), all_done_ms, mean_expanded,\n"
+    "       mismatches (answers unlike a plain A*'s; exit 1 if any)}.\n"
     "  navcli --help\n"
     "Progress of bench, scen and sweep goes to stderr.\n"
     "Exit status: 0 done, 1 load/build/run error (or a bench --check mismatch),\n"
@@ -63,7 +72,8 @@ struct Command {
 
 constexpr std::array kCommands = {
     Command{"path", navcli::run_path}, Command{"bench", navcli::run_bench},
-    Command{"scen", navcli::run_scen}, Command{"sweep", navcli::run_sweep}};
+    Command{"scen", navcli::run_scen}, Command{"sweep", navcli::run_sweep},
+    Command{"requests", navcli::run_requests}};
 
 int dispatch(std::span<const std::string_view> args) {
   if (std::find(args.begin(), args.end(), "--help") != args.end()) {

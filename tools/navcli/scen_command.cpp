@@ -9,6 +9,7 @@
 
 #include "commands.hpp"
 #include "progress.hpp"
+#include "random_draw.hpp"
 #include "scen_writer.hpp"
 #include "terrain_options.hpp"
 #include "text_output.hpp"
@@ -37,13 +38,6 @@ struct TilesBySet {
   std::vector<std::uint32_t> first;
   std::vector<std::uint32_t> tiles;
 };
-
-/// Uniform in [0, n) from a 64-bit engine by modulo: the same numbers on
-/// every standard library (std::uniform_int_distribution is not specified
-/// exactly); the bias, n / 2^64, is negligible for tile counts.
-std::uint32_t draw(std::mt19937_64& rng, std::size_t n) {
-  return static_cast<std::uint32_t>(rng() % n);
-}
 
 }  // namespace
 
