@@ -43,6 +43,13 @@ TileRange tiles_within(double centre_m, double radius_m, double tile_m, int coun
           static_cast<int>(std::clamp(hi, -1.0, static_cast<double>(count - 1)))};
 }
 
+/// m times p's field at horizontal position (x_m, z_m), rounded to float.
+float times_field(float m, const InfluencePoint& p, double x_m, double z_m) noexcept {
+  const double r = std::hypot(x_m - p.x_m, z_m - p.z_m);
+  if (!(r < p.radius_m)) return m;
+  return static_cast<float>(m * (1.0 + p.strength * (1.0 - r / p.radius_m)));
+}
+
 }  // namespace
 
 void apply_influence(const TerrainGraph& graph, std::span<const InfluencePoint> points,
@@ -63,14 +70,17 @@ void apply_influence(const TerrainGraph& graph, std::span<const InfluencePoint> 
       for (int i = is.first; i <= is.last; ++i) {
         const TileId t = graph.id({i, j});
         const Vec3 c = graph.tile_centre(t);
-        const double r = std::hypot(c.x - p.x_m, c.z - p.z_m);
-        if (r < p.radius_m) {
-          float& m = multipliers[index(t)];
-          m = static_cast<float>(m * (1.0 + p.strength * (1.0 - r / p.radius_m)));
-        }
+        multipliers[index(t)] = times_field(multipliers[index(t)], p, c.x, c.z);
       }
     }
   }
+}
+
+float influenced(const TerrainGraph& graph, std::span<const InfluencePoint> points, TileId tile,
+                 float base) noexcept {
+  const Vec3 c = graph.tile_centre(tile);
+  for (const InfluencePoint& p : points) base = times_field(base, p, c.x, c.z);
+  return base;
 }
 
 }  // namespace terranav::nav

@@ -52,9 +52,8 @@ std::vector<std::uint8_t> ClassMap::blocked_mask() const {
 std::vector<float> ClassMap::multipliers() const {
   check_tile_classes(*this);
   std::vector<float> m(tile_class.size());
-  std::transform(tile_class.begin(), tile_class.end(), m.begin(), [this](std::uint8_t c) {
-    return classes[c].impassable ? 1.0f : static_cast<float>(classes[c].multiplier);
-  });
+  std::transform(tile_class.begin(), tile_class.end(), m.begin(),
+                 [this](std::uint8_t c) { return multiplier(c); });
   return m;
 }
 

@@ -65,6 +65,25 @@ TEST_F(Influence, OverlappingPointsMultiply) {
   EXPECT_FLOAT_EQ(at(5, 2), 0.75f);  // 1 m from the attractor only
 }
 
+// One tile recomputed alone (after an edit) equals the whole-map pass bit
+// for bit, overlapping points included.
+TEST_F(Influence, OneTileAloneEqualsTheWholePass) {
+  const std::vector<InfluencePoint> points = {
+      {.x_m = 2.5, .z_m = 3.0, .radius_m = 4.0, .strength = 0.7},
+      {.x_m = 4.0, .z_m = 4.0, .radius_m = 3.3, .strength = -0.6},
+      {.x_m = 9.0, .z_m = 1.0, .radius_m = 20.0, .strength = 0.15}};
+  multipliers_.assign(100, 0.0f);
+  for (std::size_t k = 0; k < 100; ++k) multipliers_[k] = 0.5f + 0.1f * static_cast<float>(k % 7);
+  const std::vector<float> base = multipliers_;
+  apply_influence(graph_, points, multipliers_);
+  int changed = 0;
+  for (std::uint32_t t = 0; t < 100; ++t) {
+    EXPECT_EQ(influenced(graph_, points, TileId{t}, base[t]), multipliers_[t]) << t;
+    changed += multipliers_[t] != base[t] ? 1 : 0;
+  }
+  EXPECT_GT(changed, 50);
+}
+
 TEST_F(Influence, MultipliesExistingValues) {
   multipliers_.assign(100, 3.0f);
   const InfluencePoint p{.x_m = 0.5, .z_m = 0.5, .radius_m = 1.0, .strength = 1.0};

@@ -234,6 +234,84 @@ TEST_F(UnitTest, InvalidGoalLeavesTheWalkUnchanged) {
   EXPECT_DOUBLE_EQ(unit.position().x, 11.0);  // still heading east at 3 m/s
 }
 
+// A path planned elsewhere (another AStar, another thread) and handed over
+// is walked exactly like move_to's.
+TEST_F(UnitTest, SetPathFromAQueryPlannedElsewhereEqualsMoveTo) {
+  Unit a(graph_, hm_, {0, 0}, 4.0);
+  Unit b(graph_, hm_, {0, 0}, 4.0);
+  ASSERT_EQ(a.move_to(search_, {3, 3}).status, SearchStatus::Found);
+  ASSERT_EQ(b.move_to(search_, {3, 3}).status, SearchStatus::Found);
+  a.advance(3.0);
+  b.advance(3.0);
+  AStar elsewhere(graph_, sets_);
+  const PathResult r = elsewhere.find_path(b.planning_tile(), {0, 3});
+  ASSERT_EQ(r.status, SearchStatus::Found);
+  b.set_path(r.waypoints);
+  a.move_to(search_, {0, 3});
+  ASSERT_EQ(a.path().size(), b.path().size());
+  for (std::size_t k = 0; k < a.path().size(); ++k) {
+    EXPECT_EQ(a.path()[k].x, b.path()[k].x);
+    EXPECT_EQ(a.path()[k].z, b.path()[k].z);
+  }
+  EXPECT_EQ(b.path().front().x, b.position().x);  // no snap to a tile centre
+  EXPECT_EQ(b.path().front().z, b.position().z);
+}
+
+TEST_F(UnitTest, SetPathKeepsAFirstWaypointAwayFromItsTileAndStopsOnEmpty) {
+  Unit unit(graph_, hm_, {0, 0}, 1.0);
+  const std::vector<Vec3> path = {centre({1, 0}), centre({2, 0})};
+  unit.set_path(path);
+  ASSERT_EQ(unit.path().size(), 3u);
+  EXPECT_EQ(unit.path()[1].x, 15.0);
+  EXPECT_TRUE(unit.moving());
+  unit.advance(5.0);
+  EXPECT_DOUBLE_EQ(unit.position().x, 10.0);
+  unit.set_path({});
+  EXPECT_FALSE(unit.moving());
+  unit.advance(5.0);
+  EXPECT_DOUBLE_EQ(unit.position().x, 10.0);
+}
+
+// Only what is still ahead counts: from the position through the remaining
+// waypoints, against the tiles' area in metres.
+TEST_F(UnitTest, PathCrossesOnlyTheTilesStillAhead) {
+  Unit unit(graph_, hm_, {0, 0}, 10.0);
+  const std::vector<Vec3> path = {centre({0, 0}), centre({1, 0}), centre({2, 0}), centre({3, 1})};
+  unit.set_path(path);  // along row 0, then down into (3, 1)
+  EXPECT_TRUE(unit.path_crosses({1, 0, 2, 1}));
+  EXPECT_TRUE(unit.path_crosses({3, 1, 4, 2}));
+  EXPECT_TRUE(unit.path_crosses({2, 0, 4, 4}));
+  EXPECT_FALSE(unit.path_crosses({0, 2, 4, 4}));  // rows 2 and 3
+  EXPECT_FALSE(unit.path_crosses({0, 3, 1, 4}));
+  EXPECT_FALSE(unit.path_crosses({}));
+  unit.advance(1.2);  // 12 m: past the centre of (1, 0), at x = 17
+  EXPECT_FALSE(unit.path_crosses({0, 0, 1, 1}));
+  EXPECT_TRUE(unit.path_crosses({1, 0, 2, 1}));  // it still stands in tile 1
+  unit.advance(100.0);
+  EXPECT_FALSE(unit.path_crosses({0, 0, 4, 4}));  // arrived: nothing ahead
+}
+
+// A unit on a tile that became blocked plans from the nearest walkable
+// tile and walks there first.
+TEST(Unit, StrandedOnABlockedTileStepsOffToTheNearestWalkableTile) {
+  const Heightmap hm(6, 6, 1.0, std::vector<float>(36, 0.0f));
+  std::vector<std::uint8_t> blocked(25, 0);
+  for (const int t : {6, 7, 8, 11, 12, 13, 16}) blocked[static_cast<std::size_t>(t)] = 1;
+  const TerrainGraph graph(hm, {}, blocked);
+  const ConnectedSets sets(graph);
+  AStar search(graph, sets);
+  Unit unit(graph, hm, {2, 2}, 1.0);                   // tile 12, blocked
+  EXPECT_EQ(unit.planning_tile(), (TileCoord{2, 3}));  // the one unblocked tile at distance 1
+  const PathResult r = unit.move_to(search, {4, 4});
+  ASSERT_EQ(r.status, SearchStatus::Found);
+  EXPECT_EQ(r.tiles.front(), (TileCoord{2, 3}));
+  ASSERT_GE(unit.path().size(), 3u);
+  EXPECT_EQ(unit.path()[0].x, 2.5);  // where it stands
+  EXPECT_EQ(unit.path()[0].z, 2.5);
+  EXPECT_EQ(unit.path()[1].x, 2.5);  // the nearest walkable tile's centre
+  EXPECT_EQ(unit.path()[1].z, 3.5);
+}
+
 TEST_F(UnitTest, RejectsBadSpeedAndStart) {
   EXPECT_THROW(Unit(graph_, hm_, {0, 0}, 0.0), Error);
   EXPECT_THROW(Unit(graph_, hm_, {0, 0}, -1.0), Error);

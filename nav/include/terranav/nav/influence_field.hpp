@@ -5,6 +5,8 @@
 #include <span>
 #include <vector>
 
+#include "terranav/nav/types.hpp"
+
 namespace terranav::nav {
 
 class TerrainGraph;
@@ -22,11 +24,18 @@ struct InfluencePoint {
 
 /// Multiplies `multipliers` (TW * TD, or empty = start from all 1, which it
 /// then fills) by every point's field at each tile centre (TerrainGraph::
-/// tile_centre), so overlapping points multiply. Throws Error, before
-/// changing anything, for a point outside its limits or not at a finite
-/// position (naming the point's index) or a wrong-size vector.
-/// O(tiles + tiles covered by the radii).
+/// tile_centre), so overlapping points multiply, in the points' order, each
+/// product rounded to float. Throws Error, before changing anything, for a
+/// point outside its limits or not at a finite position (naming the point's
+/// index) or a wrong-size vector. O(tiles + tiles covered by the radii).
 void apply_influence(const TerrainGraph& graph, std::span<const InfluencePoint> points,
                      std::vector<float>& multipliers);
+
+/// What apply_influence makes of one tile whose multiplier is `base`: the
+/// same products in the same order, so a tile recomputed alone after an
+/// edit equals a full apply bit for bit. The points must be valid (as
+/// apply_influence checks). O(points).
+float influenced(const TerrainGraph& graph, std::span<const InfluencePoint> points, TileId tile,
+                 float base) noexcept;
 
 }  // namespace terranav::nav

@@ -33,6 +33,10 @@ struct ClassMap {
   /// Throws Error naming the tile when its class index is outside the table.
   /// O(tiles).
   std::vector<float> multipliers() const;
+  /// The multiplier of class c: 1 when impassable (c must be in the table).
+  float multiplier(std::uint8_t c) const noexcept {
+    return classes[c].impassable ? 1.0f : static_cast<float>(classes[c].multiplier);
+  }
 };
 
 /// Height band: tiles whose centre height (bilinear, as TerrainGraph) is

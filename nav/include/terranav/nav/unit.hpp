@@ -26,15 +26,35 @@ class Unit {
   /// Throws Error if start is outside the graph or speed_mps is not > 0.
   Unit(const TerrainGraph& graph, const Heightmap& heightmap, TileCoord start, double speed_mps);
 
-  /// Plans from the current tile to goal with `search` under `options`
-  /// (AStar::find_path, which may throw for invalid options). On Found the unit
-  /// follows the new path from where it stands (the path's first waypoint is
-  /// replaced by the current position); otherwise nothing changes (a walking
-  /// unit keeps walking). Returns the search result.
+  /// Plans from planning_tile() to goal with `search` under `options`
+  /// (AStar::find_path, which may throw for invalid options). On Found the
+  /// unit follows the new path from where it stands (set_path); otherwise
+  /// nothing changes (a walking unit keeps walking). Returns the search
+  /// result.
   PathResult move_to(AStar& search, TileCoord goal, const SearchOptions& options = {});
 
+  /// Follows `waypoints` (nav metres, e.g. the PathResult of a query planned
+  /// from planning_tile() on another thread or through a PathRequestQueue)
+  /// from where the unit stands, without snapping to a tile centre: the
+  /// path starts at the current position, and a first waypoint at the
+  /// centre of the unit's own tile is dropped. An empty span stops the unit.
+  void set_path(std::span<const Vec3> waypoints);
+
+  /// Where a path for this unit should start: its tile, or when that tile
+  /// is not walkable (a building was placed on it) the nearest walkable
+  /// tile (nearest_tile), which the unit then walks to first. O(1), or
+  /// O(d^2) for a walkable tile d tiles away.
+  TileCoord planning_tile() const;
+
+  /// Whether the path still ahead, from the position through the remaining
+  /// waypoints, touches the area of `tiles` (e.g. an edit's dirty tiles):
+  /// then the path may be stale and the unit should plan again. Segments
+  /// against the rectangle in metres, boundary included. O(waypoints left).
+  bool path_crosses(TileRect tiles) const noexcept;
+
   /// Advances dt_s seconds at speed() along the path, x/z linear between
-  /// waypoints, y = Heightmap::surface_height. Stops at the last waypoint.
+  /// waypoints, y = Heightmap::surface_height (also when standing, so an
+  /// edit under the unit is followed). Stops at the last waypoint.
   void advance(double dt_s);
 
   bool moving() const noexcept { return next_ < path_.size(); }
