@@ -165,7 +165,9 @@ class TerrainGraph {
   int tiles_wide_ = 0;
   int tiles_deep_ = 0;
   double tile_metres_ = 0.0;
-  std::array<double, 2> step_length_{};
+  // Floats, so the rounding is in the data: GCC 12 at -O2 dropped a double ->
+  // float -> double round trip here once it vectorised the pair.
+  std::array<float, 2> step_length_{};
   double height_base_ = 0.0;
   std::vector<float> heights_;
   std::vector<std::uint8_t> edge_mask_;
