@@ -94,10 +94,7 @@ int tile_of(double v, double tile_m, int count) noexcept {
 }  // namespace
 
 TerrainQuadtree::TerrainQuadtree(const Heightmap& heightmap, int tile_size, int leaf_cells)
-    : heightmap_(heightmap), tile_size_(tile_size), leaf_cells_(leaf_cells) {
-  if (tile_size < 1) {
-    throw Error("TerrainQuadtree: tile_size " + std::to_string(tile_size) + " must be >= 1");
-  }
+    : heightmap_(heightmap), tiling_(heightmap, tile_size), leaf_cells_(leaf_cells) {
   if (leaf_cells < 1) {
     throw Error("TerrainQuadtree: leaf_cells " + std::to_string(leaf_cells) + " must be >= 1");
   }
@@ -240,9 +237,9 @@ std::optional<PickHit> TerrainQuadtree::pick(const Ray& ray) const {
   PickHit hit;
   hit.t = best;
   hit.point = {o.x + best * d.x, o.y + best * d.y, o.z + best * d.z};
-  const double tile_m = tile_size_ * s;
-  const int i = tile_of(hit.point.x, tile_m, (heightmap_.width() - 1) / tile_size_);
-  const int j = tile_of(hit.point.z, tile_m, (heightmap_.depth() - 1) / tile_size_);
+  const double tile_m = tiling_.tile_metres();
+  const int i = tile_of(hit.point.x, tile_m, tiling_.tiles_wide());
+  const int j = tile_of(hit.point.z, tile_m, tiling_.tiles_deep());
   if (i >= 0 && j >= 0) hit.tile = TileCoord{i, j};
   return hit;
 }

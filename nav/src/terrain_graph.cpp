@@ -24,13 +24,7 @@ constexpr std::array<detail::Named<CornerCutting>, 3> kCornerModes = {{
     {"at-least-one-free", CornerCutting::AtLeastOneFree},
 }};
 
-void validate(const Heightmap& heightmap, const GraphConfig& config) {
-  const int max_tile = std::min(heightmap.width(), heightmap.depth()) - 1;
-  if (config.tile_size < 1 || config.tile_size > max_tile) {
-    throw Error("terrain graph: tile_size " + std::to_string(config.tile_size) + " outside 1.." +
-                std::to_string(max_tile) + " for a " + std::to_string(heightmap.width()) + "x" +
-                std::to_string(heightmap.depth()) + " heightmap");
-  }
+void validate(const GraphConfig& config) {
   if (!std::isfinite(config.max_slope) || config.max_slope < 0.0) {
     throw Error("terrain graph: max_slope " + std::to_string(config.max_slope) +
                 " must be finite and >= 0");
@@ -57,21 +51,18 @@ CornerCutting parse_corner_cutting(std::string_view text) {
 
 TerrainGraph::TerrainGraph(const Heightmap& heightmap, const GraphConfig& config,
                            std::span<const std::uint8_t> blocked)
-    : config_(config) {
-  validate(heightmap, config);
-  const int t = config.tile_size;
-  tiles_wide_ = (heightmap.width() - 1) / t;
-  tiles_deep_ = (heightmap.depth() - 1) / t;
-  tile_metres_ = t * heightmap.spacing();
-  step_length_ = {static_cast<float>(tile_metres_),
-                  static_cast<float>(tile_metres_ * std::numbers::sqrt2)};
-  const auto tw = static_cast<std::size_t>(tiles_wide_);
-  const auto td = static_cast<std::size_t>(tiles_deep_);
-  const std::size_t n = tw * td;
+    : config_(config), tiling_(heightmap, config.tile_size) {
+  validate(config);
+  const double tile_metres = tiling_.tile_metres();
+  step_length_ = {static_cast<float>(tile_metres),
+                  static_cast<float>(tile_metres * std::numbers::sqrt2)};
+  const auto tw = static_cast<std::size_t>(tiling_.tiles_wide());
+  const auto td = static_cast<std::size_t>(tiling_.tiles_deep());
+  const std::size_t n = tiling_.tile_count();
   if (!blocked.empty() && blocked.size() != n) {
     throw Error("terrain graph: blocked mask has " + std::to_string(blocked.size()) +
-                " flags, expected " + std::to_string(n) + " (" + std::to_string(tiles_wide_) + "x" +
-                std::to_string(tiles_deep_) + " tiles)");
+                " flags, expected " + std::to_string(n) + " (" + std::to_string(tw) + "x" +
+                std::to_string(td) + " tiles)");
   }
   // Bilinear heights stay within the sample range: centring on it halves
   // the largest stored magnitude, so float keeps the most precision.
@@ -87,9 +78,9 @@ TerrainGraph::TerrainGraph(const Heightmap& heightmap, const GraphConfig& config
     return this->blocked(TileId{static_cast<std::uint32_t>(k)});
   };
   const auto row_heights = [&](std::size_t j, std::vector<double>& row) {
-    const double sz = (static_cast<double>(j) + 0.5) * t;
+    const double sz = tiling_.centre_sample(static_cast<int>(j));
     for (std::size_t i = 0; i < tw; ++i) {
-      row[i] = heightmap.bilinear((static_cast<double>(i) + 0.5) * t, sz);
+      row[i] = heightmap.bilinear(tiling_.centre_sample(static_cast<int>(i)), sz);
     }
   };
   // Which of the directions E, SE, S, SW (0..3) each tile owns: every edge
@@ -112,8 +103,8 @@ TerrainGraph::TerrainGraph(const Heightmap& heightmap, const GraphConfig& config
 
   // Slopes use double heights and exact lengths, as the model says; two rows
   // of them at a time.
-  const double d_cardinal = tile_metres_;
-  const double d_diagonal = tile_metres_ * std::numbers::sqrt2;
+  const double d_cardinal = tile_metres;
+  const double d_diagonal = tile_metres * std::numbers::sqrt2;
   const double max_slope = config.max_slope;
   std::vector<double> row(tw);
   std::vector<double> next(tw);
@@ -150,7 +141,7 @@ TerrainGraph::TerrainGraph(const Heightmap& heightmap, const GraphConfig& config
 
 Vec3 TerrainGraph::tile_centre(TileId t) const noexcept {
   const TileCoord c = coord(t);
-  return {(c.i + 0.5) * tile_metres_, tile_height(t), (c.j + 0.5) * tile_metres_};
+  return {tiling_.centre_metres(c.i), tile_height(t), tiling_.centre_metres(c.j)};
 }
 
 double TerrainGraph::edge_cost(TileId t, int dir, const CostModel& model) const noexcept {
@@ -163,17 +154,6 @@ double TerrainGraph::edge_cost(TileId t, int dir, const CostModel& model) const 
   return base * ((static_cast<double>(model.tile_multipliers[from]) +
                   static_cast<double>(model.tile_multipliers[to])) /
                  2.0);
-}
-
-std::optional<TileCoord> TerrainGraph::tile_at(double x_m, double z_m) const noexcept {
-  // The negated comparison also rejects NaN.
-  if (!(x_m >= 0.0 && x_m < tiles_wide_ * tile_metres_ && z_m >= 0.0 &&
-        z_m < tiles_deep_ * tile_metres_)) {
-    return std::nullopt;
-  }
-  // The division may round up to TW (or TD) just below the far edge.
-  return TileCoord{std::min(static_cast<std::int32_t>(x_m / tile_metres_), tiles_wide_ - 1),
-                   std::min(static_cast<std::int32_t>(z_m / tile_metres_), tiles_deep_ - 1)};
 }
 
 std::size_t TerrainGraph::memory_bytes() const noexcept {

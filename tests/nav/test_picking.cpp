@@ -301,6 +301,8 @@ TEST(Picking, NodeCountFollowsLeafSize) {
 TEST(Picking, RejectsBadParameters) {
   const Heightmap hm(3, 3, 1.0, std::vector<float>(9, 0.0f));
   EXPECT_THROW(TerrainQuadtree(hm, 0), Error);
+  EXPECT_THROW(TerrainQuadtree(hm, 3), Error);  // tiles of 3 cells on 2 x 2 cells
+  EXPECT_NO_THROW(TerrainQuadtree(hm, 2));
   EXPECT_THROW(TerrainQuadtree(hm, 1, 0), Error);
 }
 

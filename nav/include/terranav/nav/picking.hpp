@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "terranav/nav/heightmap.hpp"
+#include "terranav/nav/tiling.hpp"
 #include "terranav/nav/types.hpp"
 
 namespace terranav::nav {
@@ -21,9 +22,10 @@ struct Ray {
 struct PickHit {
   double t = 0.0;  ///< ray parameter of the hit
   Vec3 point;      ///< origin + t * direction, on the surface
-  /// Tile (of size tile_size) containing the point; none in the partial strip
-  /// beyond the last whole tile when (W-1) % t != 0. A point on the far edge
-  /// of the tiled area (to 1e-9 of a tile) counts as the last tile.
+  /// Tile (of Tiling(heightmap, tile_size)) containing the point; none in the
+  /// partial strip beyond the last whole tile when (W-1) % t != 0. A point on
+  /// the far edge of the tiled area (to 1e-9 of a tile) counts as the last
+  /// tile.
   std::optional<TileCoord> tile;
 };
 
@@ -36,8 +38,9 @@ struct PickHit {
 class TerrainQuadtree {
  public:
   /// Keeps a reference to the heightmap (it must outlive the tree).
-  /// leaf_cells: side of a leaf in cells. Throws Error if tile_size < 1 or
-  /// leaf_cells < 1. Build O(W * D); memory about 4/3 * cells / leaf_cells^2 nodes.
+  /// leaf_cells: side of a leaf in cells. Throws Error for tile_size outside
+  /// 1..min(W, D)-1 (see Tiling) or leaf_cells < 1. Build O(W * D); memory
+  /// about 4/3 * cells / leaf_cells^2 nodes.
   TerrainQuadtree(const Heightmap& heightmap, int tile_size, int leaf_cells = 8);
 
   /// Nearest hit with t >= 0 on the surface, or none (ray misses the terrain,
@@ -56,7 +59,7 @@ class TerrainQuadtree {
     std::int32_t child_count;
   };
   const Heightmap& heightmap_;
-  int tile_size_;
+  Tiling tiling_;
   int leaf_cells_;
   std::vector<Node> nodes_;
 };
