@@ -69,8 +69,8 @@ inline constexpr int kDirections = 8;
 inline constexpr std::array<int, kDirections> kDirDx = {1, 1, 0, -1, -1, -1, 0, 1};
 inline constexpr std::array<int, kDirections> kDirDz = {0, 1, 1, 1, 0, -1, -1, -1};
 
-/// Tiles and their edges, built once from a heightmap, shared read-only by
-/// any number of searches.
+/// Tiles and their edges, built from a heightmap, shared read-only by any
+/// number of searches; update() follows terrain edits in place.
 ///
 /// Layout (about 5.1 bytes per tile): parallel flat arrays indexed by TileId
 /// (`j * TW + i`): tile-centre height as a float relative to height_base(),
@@ -152,16 +152,50 @@ class TerrainGraph {
     return tiling_.tile_at(x_m, z_m);
   }
 
+  /// Brings the graph up to date after a terrain edit, in place: heights
+  /// changed only in samples whose reading tiles (Tiling::tiles_reading) lie
+  /// in `tiles`, and/or blocked flags changed only inside `tiles` (clipped
+  /// to the tiling). `heightmap` is the edited one (tiled as before);
+  /// `blocked` is the whole current mask (TW*TD flags, or empty = none
+  /// blocked), read inside `tiles` only.
+  /// Recomputes the tile heights of `tiles` and every edge between tiles
+  /// within one tile of `tiles` (the corner rule of a diagonal reads its two
+  /// cardinal neighbours), in the constructor's arithmetic: edge masks and
+  /// blocked bits then equal those of a graph built afresh from the same
+  /// inputs, bit for bit. height_base() stays that of the first build, so a
+  /// stored height may differ from a rebuild's by float rounding.
+  /// Returns the bounding rectangle of the tiles whose edge mask or blocked
+  /// bit changed (empty if none; height changes alone, which change edge
+  /// costs, are not in it). Bumps revision().
+  /// Throws Error, before changing anything, for a heightmap that tiles
+  /// differently (size or spacing) or a blocked mask of the wrong size.
+  /// O(tiles in `tiles` grown by one).
+  TileRect update(const Heightmap& heightmap, std::span<const std::uint8_t> blocked,
+                  TileRect tiles);
+
+  /// Number of update() calls so far (0 after construction): whatever was
+  /// derived from the graph (a search's state, connected sets) under an
+  /// older revision may be stale.
+  std::uint64_t revision() const noexcept { return revision_; }
+
   /// Bytes held by the graph (its arrays' capacity plus the object).
   std::size_t memory_bytes() const noexcept;
 
  private:
+  // Throws Error unless `blocked` is empty or has one flag per tile.
+  void check_mask(std::span<const std::uint8_t> blocked) const;
+  // Stores the heights of the tiles of `area` and recomputes every edge
+  // between two of its tiles from the blocked bits; mask bits towards
+  // tiles outside `area` stay. The constructor passes every tile.
+  void compute(const Heightmap& heightmap, TileRect area);
+
   GraphConfig config_;
   Tiling tiling_;
   // Floats, so the rounding is in the data: GCC 12 at -O2 dropped a double ->
   // float -> double round trip here once it vectorised the pair.
   std::array<float, 2> step_length_{};
   double height_base_ = 0.0;
+  std::uint64_t revision_ = 0;
   std::vector<float> heights_;
   std::vector<std::uint8_t> edge_mask_;
   std::vector<std::uint64_t> blocked_;  // one bit per tile
