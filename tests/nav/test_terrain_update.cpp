@@ -1,6 +1,7 @@
 // In-place updates after terrain edits: TerrainGraph::update against a graph
-// built afresh and the independent model (reference_edges.hpp), and its
-// changed rectangle against a brute-force diff.
+// built afresh and the independent model (reference_edges.hpp), its changed
+// rectangle against a brute-force diff; TerrainQuadtree::update's picks
+// against a fresh tree and a brute force over every triangle.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -8,13 +9,16 @@
 #include <cmath>
 #include <cstdint>
 #include <numbers>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "brute_pick.hpp"
 #include "random_terrain.hpp"
 #include "reference_edges.hpp"
 #include "terranav/nav/heightmap.hpp"
+#include "terranav/nav/picking.hpp"
 #include "terranav/nav/terrain_graph.hpp"
 #include "terranav/nav/tiling.hpp"
 #include "test_support.hpp"
@@ -156,10 +160,12 @@ struct UpdateCase {
   Rule rule;
 };
 
-// Random edits (sample rectangles with new heights, blocked rectangles,
-// both; at the borders and corners too), each followed by update().
-class RandomEdits : public ::testing::TestWithParam<UpdateCase> {
- protected:
+// Random edits: sample rectangles with new heights, tile rectangles; at
+// the borders and corners too. Same seed, same edits.
+class EditMaker {
+ public:
+  explicit EditMaker(std::uint32_t seed) : rng_(seed) {}
+
   int pick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng_); }
   double uniform(double lo, double hi) {
     return std::uniform_real_distribution<double>(lo, hi)(rng_);
@@ -180,14 +186,23 @@ class RandomEdits : public ::testing::TestWithParam<UpdateCase> {
     }
   }
 
-  // New heights for `rect`: a cosine bump up or down, a flattening, or noise.
-  std::vector<float> new_heights(const Heightmap& hm, SampleRect rect) {
+  SampleRect samples(const Heightmap& hm, int max_size) {
+    const auto [x0, x1] = span(hm.width(), max_size);
+    const auto [z0, z1] = span(hm.depth(), max_size);
+    return {x0, z0, x1, z1};
+  }
+
+  // New heights for `rect`: a cosine bump up or down by up to `amplitude`
+  // metres, a flattening, or noise, at levels up to `amplitude` beyond the
+  // map's range.
+  std::vector<float> heights(const Heightmap& hm, SampleRect rect, double amplitude) {
     const int w = rect.x1 - rect.x0;
     const int d = rect.z1 - rect.z0;
     std::vector<float> v;
     const int mode = pick(0, 3);
-    const double amplitude = uniform(-30.0, 30.0);
-    const double level = uniform(hm.min_height() - 5.0, hm.max_height() + 5.0);
+    const double rise = uniform(-amplitude, amplitude);
+    const double level =
+        uniform(hm.min_height() - amplitude / 4.0, hm.max_height() + amplitude / 4.0);
     for (int z = rect.z0; z < rect.z1; ++z) {
       for (int x = rect.x0; x < rect.x1; ++x) {
         const double u = (x - rect.x0 + 0.5) / w - 0.5;
@@ -197,7 +212,7 @@ class RandomEdits : public ::testing::TestWithParam<UpdateCase> {
         switch (mode) {
           case 0:
           case 1:
-            v.push_back(static_cast<float>(hm.at(x, z) + amplitude * bump));
+            v.push_back(static_cast<float>(hm.at(x, z) + rise * bump));
             break;
           case 2:
             v.push_back(static_cast<float>(level));
@@ -210,9 +225,15 @@ class RandomEdits : public ::testing::TestWithParam<UpdateCase> {
     return v;
   }
 
-  std::mt19937 rng_{static_cast<std::uint32_t>(GetParam().tile_size * 31 +
-                                               static_cast<int>(GetParam().rule.topology) * 7 +
-                                               static_cast<int>(GetParam().rule.corner))};
+ private:
+  std::mt19937 rng_;
+};
+
+class RandomEdits : public ::testing::TestWithParam<UpdateCase> {
+ protected:
+  EditMaker edits_{static_cast<std::uint32_t>(GetParam().tile_size * 31 +
+                                              static_cast<int>(GetParam().rule.topology) * 7 +
+                                              static_cast<int>(GetParam().rule.corner))};
 };
 
 TEST_P(RandomEdits, GraphEqualsARebuildAndReportsExactlyTheChangedTiles) {
@@ -228,23 +249,21 @@ TEST_P(RandomEdits, GraphEqualsARebuildAndReportsExactlyTheChangedTiles) {
   int changed_edits = 0;
   for (int edit = 0; edit < 30; ++edit) {
     SCOPED_TRACE("edit " + std::to_string(edit));
-    const int kind = pick(0, 3);  // 0, 1: heights; 2: blocked; 3: both
+    const int kind = edits_.pick(0, 3);  // 0, 1: heights; 2: blocked; 3: both
     TileRect tiles{};
     if (kind != 2) {
-      const auto [x0, x1] = span(hm.width(), 9);
-      const auto [z0, z1] = span(hm.depth(), 9);
-      const SampleRect rect{x0, z0, x1, z1};
-      hm.set_heights(rect, new_heights(hm, rect));
+      const SampleRect rect = edits_.samples(hm, 9);
+      hm.set_heights(rect, edits_.heights(hm, rect, 30.0));
       tiles = tiling.tiles_reading(rect);
     }
     if (kind >= 2) {
-      const auto [i0, i1] = span(tiling.tiles_wide(), 4);
-      const auto [j0, j1] = span(tiling.tiles_deep(), 4);
-      const int value = pick(0, 2);  // unblock, block, random
+      const auto [i0, i1] = edits_.span(tiling.tiles_wide(), 4);
+      const auto [j0, j1] = edits_.span(tiling.tiles_deep(), 4);
+      const int value = edits_.pick(0, 2);  // unblock, block, random
       for (int j = j0; j < j1; ++j) {
         for (int i = i0; i < i1; ++i) {
           blocked[index(tiling.id({i, j}))] =
-              static_cast<std::uint8_t>(value < 2 ? value : pick(0, 1));
+              static_cast<std::uint8_t>(value < 2 ? value : edits_.pick(0, 1));
         }
       }
       tiles = hull(tiles, {i0, j0, i1, j1});
@@ -303,6 +322,93 @@ INSTANTIATE_TEST_SUITE_P(TileSizesAndRules, RandomEdits, ::testing::ValuesIn(upd
                            name += to_string(c.rule.corner);
                            std::replace(name.begin(), name.end(), '-', '_');
                            return name;
+                         });
+
+struct QuadtreeCase {
+  int width, depth;
+  double spacing;
+  int tile_size, leaf_cells;
+};
+
+class QuadtreeEdits : public ::testing::TestWithParam<QuadtreeCase> {
+ protected:
+  EditMaker edits_{static_cast<std::uint32_t>(GetParam().width + GetParam().leaf_cells)};
+};
+
+// After each edit and update(), rays at the edited samples (from above,
+// oblique from outside the map, grazing) and anywhere pick exactly what a
+// tree built afresh picks, and what the brute force over every triangle
+// picks.
+TEST_P(QuadtreeEdits, PicksEqualAFreshTreeAndTheBruteForce) {
+  const QuadtreeCase& c = GetParam();
+  Heightmap hm = test::random_heightmap(c.width, c.depth, c.spacing, 20.0, 1.0, 23);
+  TerrainQuadtree tree(hm, c.tile_size, c.leaf_cells);
+  int hits = 0;
+  for (int edit = 0; edit < 25; ++edit) {
+    SCOPED_TRACE("edit " + std::to_string(edit));
+    const SampleRect rect = edits_.samples(hm, 12);
+    // Up to 80 m: well beyond the 20 m relief the tree was built on.
+    hm.set_heights(rect, edits_.heights(hm, rect, 80.0));
+    tree.update(rect);
+    const TerrainQuadtree fresh(hm, c.tile_size, c.leaf_cells);
+
+    const double s = hm.spacing();
+    // A point over the edited samples, almost surely off the cell (and tile)
+    // boundaries, where the two routines may round to different tiles.
+    const auto target = [&] {
+      const auto along = [&](int lo, int hi, int count) {
+        return edits_.uniform(std::max(lo - 0.5, 0.0), std::min(hi - 0.5, count - 1.0)) * s;
+      };
+      return Vec3{along(rect.x0, rect.x1, hm.width()), 0.0, along(rect.z0, rect.z1, hm.depth())};
+    };
+    std::vector<Ray> rays;
+    for (int k = 0; k < 3; ++k) {
+      const Vec3 p = target();
+      rays.push_back({{p.x, hm.max_height() + edits_.uniform(1.0, 30.0), p.z},
+                      {edits_.uniform(-0.3, 0.3), -1.0, edits_.uniform(-0.3, 0.3)}});
+    }
+    for (int k = 0; k < 2; ++k) {
+      const Vec3 p = target();
+      const double y = hm.surface_height(p.x, p.z);
+      const Vec3 o{-0.3 * hm.extent_x(), hm.max_height() + 10.0,
+                   edits_.uniform(-0.3, 1.3) * hm.extent_z()};
+      rays.push_back({o, {p.x - o.x, y - o.y, p.z - o.z}});
+    }
+    {
+      const Vec3 p = target();
+      const Vec3 o{edits_.uniform(-0.2, 0.0) * hm.extent_x(), hm.surface_height(p.x, p.z), p.z};
+      rays.push_back({o, {p.x - o.x, edits_.uniform(-0.01, 0.01) * (p.x - o.x), 0.0}});
+    }
+    rays.push_back({{edits_.uniform(0.0, hm.extent_x()), hm.max_height() + 5.0,
+                     edits_.uniform(0.0, hm.extent_z())},
+                    {0.0, -1.0, 0.0}});
+    for (const Ray& r : rays) {
+      const std::optional<PickHit> got = tree.pick(r);
+      const std::optional<PickHit> want = fresh.pick(r);
+      ASSERT_EQ(got.has_value(), want.has_value()) << test::describe(r);
+      if (got) {
+        EXPECT_EQ(got->t, want->t) << test::describe(r);
+        EXPECT_EQ(got->point.y, want->point.y) << test::describe(r);
+        EXPECT_EQ(got->tile, want->tile) << test::describe(r);
+      }
+      hits += test::expect_same(tree, hm, c.tile_size, r) ? 1 : 0;
+    }
+  }
+  EXPECT_GT(hits, 25 * 3);
+}
+
+// Tile sizes 1 to 3, with and without a partial strip; leaves from 1 to 8
+// cells, some not dividing the map.
+INSTANTIATE_TEST_SUITE_P(Maps, QuadtreeEdits,
+                         ::testing::Values(QuadtreeCase{33, 33, 1.0, 1, 4},
+                                           QuadtreeCase{40, 29, 2.0, 2, 8},
+                                           QuadtreeCase{38, 35, 1.5, 3, 5},
+                                           QuadtreeCase{21, 26, 1.0, 1, 1}),
+                         [](const ::testing::TestParamInfo<QuadtreeCase>& param_info) {
+                           const QuadtreeCase& c = param_info.param;
+                           return std::to_string(c.width) + "x" + std::to_string(c.depth) +
+                                  "_tile" + std::to_string(c.tile_size) + "_leaf" +
+                                  std::to_string(c.leaf_cells);
                          });
 
 }  // namespace

@@ -35,6 +35,8 @@ struct PickHit {
 /// two triangles of each cell in a reached leaf exactly (Moller & Trumbore,
 /// "Fast, Minimum Storage Ray/Triangle Intersection", JGT 2(1), 1997), so the
 /// answer equals testing the ray against every triangle of the surface.
+/// The tree reads the heightmap it was built on: after heights change there,
+/// update() the changed samples before the next pick.
 class TerrainQuadtree {
  public:
   /// Keeps a reference to the heightmap (it must outlive the tree).
@@ -48,6 +50,14 @@ class TerrainQuadtree {
   /// O(log(cells) + cells along the ray's path within leaves).
   std::optional<PickHit> pick(const Ray& ray) const;
 
+  /// Refits the height boxes after the heightmap's heights changed inside
+  /// `samples` (clipped to the map): those of the leaves whose cells touch
+  /// a sample of it, and of their ancestors. The tree then equals one built
+  /// afresh on the edited heightmap, and so do its picks.
+  /// O(samples + depth * touched nodes); a touched leaf rereads its
+  /// (leaf_cells + 1)^2 samples.
+  void update(SampleRect samples);
+
   std::size_t node_count() const noexcept { return nodes_.size(); }
 
  private:
@@ -58,6 +68,12 @@ class TerrainQuadtree {
     std::int32_t first_child;          // -1 for a leaf; children are consecutive (up to 4)
     std::int32_t child_count;
   };
+  // The node's min_y/max_y, padded and rounded outward: from its samples for
+  // a leaf, from its children's boxes otherwise.
+  void fit_heights(Node& node) const noexcept;
+  // Refits node n and the nodes below it that read a sample of `samples`.
+  void refit(std::size_t n, SampleRect samples);
+
   const Heightmap& heightmap_;
   Tiling tiling_;
   int leaf_cells_;
