@@ -1,13 +1,16 @@
 // Timings on the 1025 x 1025 Lothian/Borders DEM (90 m, 16-bit PNG): graph
-// build, connected sets, one A* query across the map, and ray picks from a
-// camera-like position. Each benchmark runs 5 repetitions and reports the
+// build, connected sets, one A* query across the map, ray picks from a
+// camera-like position, and terrain edits updated in place against a full
+// rebuild. Each benchmark runs 5 (edits: 3) repetitions and reports the
 // mean, median and standard deviation.
 #include <benchmark/benchmark.h>
 
+#include <cmath>
 #include <cstdint>
 #include <exception>
 #include <filesystem>
 #include <memory>
+#include <numbers>
 #include <optional>
 #include <random>
 #include <string>
@@ -157,6 +160,69 @@ void BM_Pick(benchmark::State& state) {
   state.counters["nodes"] = static_cast<double>(tree.node_count());
 }
 
+// Graph and quadtree from scratch: what an edit would cost without update().
+void BM_GraphAndQuadtreeBuild(benchmark::State& state) {
+  if (skip_without_dem(state)) return;
+  const nav::Terrain& t = *dem().terrain;
+  for (auto _ : state) {
+    nav::TerrainGraph graph(t.heightmap, config(t), t.blocked);
+    nav::TerrainQuadtree tree(t.heightmap, t.tile_size);
+    benchmark::DoNotOptimize(graph.edge_mask(nav::TileId{0}));
+    benchmark::DoNotOptimize(tree.node_count());
+  }
+}
+
+// A cosine bump of radius R samples and 20 m ((2R+1)^2 samples) raised at a
+// random place, then lowered again, alternately: each iteration is one edit,
+// new heights + Heightmap::set_heights + TerrainGraph::update (of the tiles
+// reading the samples) + TerrainQuadtree::update, on a copy of the DEM.
+void BM_EditUpdate(benchmark::State& state) {
+  if (skip_without_dem(state)) return;
+  const nav::Terrain& t = *dem().terrain;
+  nav::Heightmap hm = t.heightmap;
+  nav::TerrainGraph graph(hm, config(t), t.blocked);
+  nav::TerrainQuadtree tree(hm, t.tile_size);
+  const auto radius = static_cast<int>(state.range(0));
+  const int side = 2 * radius + 1;
+  std::vector<float> bump;
+  for (int z = -radius; z <= radius; ++z) {
+    for (int x = -radius; x <= radius; ++x) {
+      const double r = std::min(1.0, std::hypot(x, z) / radius);
+      bump.push_back(static_cast<float>(10.0 * (1.0 + std::cos(std::numbers::pi * r))));
+    }
+  }
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> fx(0, hm.width() - side);
+  std::uniform_int_distribution<int> fz(0, hm.depth() - side);
+  std::vector<nav::SampleRect> places(1024);
+  for (nav::SampleRect& p : places) {
+    p.x0 = fx(rng);
+    p.z0 = fz(rng);
+    p.x1 = p.x0 + side;
+    p.z1 = p.z0 + side;
+  }
+  std::vector<float> heights(bump.size());
+  std::size_t edits = 0;
+  std::size_t changed_tiles = 0;
+  for (auto _ : state) {
+    const nav::SampleRect rect = places[(edits / 2) % places.size()];
+    const float sign = edits % 2 == 0 ? 1.0f : -1.0f;
+    for (std::size_t k = 0; k < heights.size(); ++k) {
+      const int x = rect.x0 + static_cast<int>(k) % side;
+      const int z = rect.z0 + static_cast<int>(k) / side;
+      heights[k] = hm.at(x, z) + sign * bump[k];
+    }
+    hm.set_heights(rect, heights);
+    const nav::TileRect changed = graph.update(hm, t.blocked, graph.tiling().tiles_reading(rect));
+    tree.update(rect);
+    changed_tiles += static_cast<std::size_t>(changed.i1 - changed.i0) *
+                     static_cast<std::size_t>(changed.j1 - changed.j0);
+    ++edits;
+  }
+  state.counters["samples"] = static_cast<double>(bump.size());
+  state.counters["changed_tiles"] = static_cast<double>(changed_tiles) / static_cast<double>(edits);
+}
+
 BENCHMARK(BM_GraphBuild)->Unit(benchmark::kMillisecond)->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_ConnectedSets)
     ->Unit(benchmark::kMillisecond)
@@ -165,6 +231,17 @@ BENCHMARK(BM_ConnectedSets)
 BENCHMARK(BM_AStarAcrossMap)
     ->Unit(benchmark::kMillisecond)
     ->Repetitions(5)
+    ->ReportAggregatesOnly(true);
+BENCHMARK(BM_GraphAndQuadtreeBuild)
+    ->Unit(benchmark::kMillisecond)
+    ->Repetitions(3)
+    ->ReportAggregatesOnly(true);
+BENCHMARK(BM_EditUpdate)
+    ->Arg(16)
+    ->Arg(64)
+    ->ArgName("radius")
+    ->Unit(benchmark::kMicrosecond)
+    ->Repetitions(3)
     ->ReportAggregatesOnly(true);
 BENCHMARK(BM_Pick)
     ->Arg(8)

@@ -38,6 +38,64 @@ Heightmap::Heightmap(int width, int depth, double spacing_m, std::vector<float> 
   max_ = *hi;
 }
 
+void Heightmap::set_heights(SampleRect rect, std::span<const float> heights_m) {
+  const auto text = [](SampleRect r) {
+    return "[" + std::to_string(r.x0) + ", " + std::to_string(r.x1) + ") x [" +
+           std::to_string(r.z0) + ", " + std::to_string(r.z1) + ")";
+  };
+  if (rect.x0 < 0 || rect.z0 < 0 || rect.x1 > width_ || rect.z1 > depth_ || rect.x0 > rect.x1 ||
+      rect.z0 > rect.z1) {
+    throw Error("heightmap: set_heights on samples " + text(rect) + ", not within the " +
+                std::to_string(width_) + "x" + std::to_string(depth_) + " samples");
+  }
+  const auto w = static_cast<std::size_t>(rect.x1 - rect.x0);
+  const auto d = static_cast<std::size_t>(rect.z1 - rect.z0);
+  if (heights_m.size() != w * d) {
+    throw Error("heightmap: set_heights got " + std::to_string(heights_m.size()) +
+                " heights for the " + std::to_string(w) + "x" + std::to_string(d) + " samples " +
+                text(rect));
+  }
+  const auto bad =
+      std::find_if(heights_m.begin(), heights_m.end(), [](float h) { return !std::isfinite(h); });
+  if (bad != heights_m.end()) {
+    const auto k = static_cast<std::size_t>(bad - heights_m.begin());
+    throw Error("heightmap: set_heights: new height at sample (" +
+                std::to_string(static_cast<std::size_t>(rect.x0) + k % w) + ", " +
+                std::to_string(static_cast<std::size_t>(rect.z0) + k / w) + ") is not finite");
+  }
+  if (heights_m.empty()) return;
+
+  // Whether an old extreme is overwritten, and the new values' range.
+  bool lost_min = false;
+  bool lost_max = false;
+  float lo = heights_m.front();
+  float hi = lo;
+  for (std::size_t z = 0; z < d; ++z) {
+    float* row = heights_.data() +
+                 (static_cast<std::size_t>(rect.z0) + z) * static_cast<std::size_t>(width_) +
+                 static_cast<std::size_t>(rect.x0);
+    const float* from = heights_m.data() + z * w;
+    for (std::size_t x = 0; x < w; ++x) {
+      lost_min = lost_min || row[x] == min_;
+      lost_max = lost_max || row[x] == max_;
+      row[x] = from[x];
+      lo = std::min(lo, from[x]);
+      hi = std::max(hi, from[x]);
+    }
+  }
+  // A new value at or beyond an extreme is the new extreme; an overwritten
+  // extreme not matched by a new value may have been the only one: rescan.
+  const bool rescan = (lost_min && lo > min_) || (lost_max && hi < max_);
+  if (rescan) {
+    const auto [l, h] = std::minmax_element(heights_.begin(), heights_.end());
+    min_ = *l;
+    max_ = *h;
+  } else {
+    min_ = std::min(min_, lo);
+    max_ = std::max(max_, hi);
+  }
+}
+
 double Heightmap::bilinear(double sx, double sz) const noexcept {
   sx = std::clamp(sx, 0.0, static_cast<double>(width_ - 1));
   sz = std::clamp(sz, 0.0, static_cast<double>(depth_ - 1));

@@ -13,7 +13,8 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 // Node boxes and the cell spans inside a leaf are widened by this fraction of
-// the sample spacing, so rounding in the slab test can never skip a cell the
+// the sample spacing (vertically, of the spacing plus the box's largest
+// height magnitude), so rounding in the slab test can never skip a cell the
 // exact triangle test would hit (it only makes the culling conservative).
 constexpr double kPadFraction = 1e-6;
 // Barycentric slack of the triangle test: a ray through a shared edge or
@@ -94,10 +95,7 @@ int tile_of(double v, double tile_m, int count) noexcept {
 }  // namespace
 
 TerrainQuadtree::TerrainQuadtree(const Heightmap& heightmap, int tile_size, int leaf_cells)
-    : heightmap_(heightmap), tile_size_(tile_size), leaf_cells_(leaf_cells) {
-  if (tile_size < 1) {
-    throw Error("TerrainQuadtree: tile_size " + std::to_string(tile_size) + " must be >= 1");
-  }
+    : heightmap_(heightmap), tiling_(heightmap, tile_size), leaf_cells_(leaf_cells) {
   if (leaf_cells < 1) {
     throw Error("TerrainQuadtree: leaf_cells " + std::to_string(leaf_cells) + " must be >= 1");
   }
@@ -126,42 +124,66 @@ TerrainQuadtree::TerrainQuadtree(const Heightmap& heightmap, int tile_size, int 
     }
   }
 
-  // Heights bottom-up: children always follow their parent in the array.
-  for (std::size_t n = nodes_.size(); n-- > 0;) {
-    Node& node = nodes_[n];
-    float lo = std::numeric_limits<float>::infinity();
-    float hi = -lo;
-    if (node.first_child < 0) {
-      for (std::int32_t z = node.z0; z <= node.z1; ++z) {
-        for (std::int32_t x = node.x0; x <= node.x1; ++x) {
-          lo = std::min(lo, heightmap.at(x, z));
-          hi = std::max(hi, heightmap.at(x, z));
-        }
-      }
-    } else {
-      for (std::int32_t c = 0; c < node.child_count; ++c) {
-        lo = std::min(lo, nodes_[static_cast<std::size_t>(node.first_child + c)].min_y);
-        hi = std::max(hi, nodes_[static_cast<std::size_t>(node.first_child + c)].max_y);
-      }
-    }
-    node.min_y = lo;
-    node.max_y = hi;
-  }
-
-  // Outward-rounded, padded float boxes (after the bottom-up pass, so the
-  // vertical pad is applied once).
+  // Height boxes bottom-up: children always follow their parent in the array.
+  for (std::size_t n = nodes_.size(); n-- > 0;) fit_heights(nodes_[n]);
+  // Outward-rounded, padded float boxes in x and z; edits never change them.
   const double s = heightmap.spacing();
   const double pad = kPadFraction * s;
-  const double pad_y = kPadFraction * (s + std::max(std::abs(heightmap.min_height()),
-                                                    std::abs(heightmap.max_height())));
   for (Node& node : nodes_) {
     node.min_x = round_down(node.x0 * s - pad);
     node.min_z = round_down(node.z0 * s - pad);
     node.max_x = round_up(node.x1 * s + pad);
     node.max_z = round_up(node.z1 * s + pad);
-    node.min_y = round_down(node.min_y - pad_y);
-    node.max_y = round_up(node.max_y + pad_y);
   }
+}
+
+void TerrainQuadtree::update(SampleRect samples) {
+  const SampleRect inside{std::max(samples.x0, 0), std::max(samples.z0, 0),
+                          std::min(samples.x1, heightmap_.width()),
+                          std::min(samples.z1, heightmap_.depth())};
+  if (!inside.empty()) refit(0, inside);
+}
+
+void TerrainQuadtree::fit_heights(Node& node) const noexcept {
+  float lo = std::numeric_limits<float>::infinity();
+  float hi = -lo;
+  if (node.first_child >= 0) {
+    // The union of the children's (padded) boxes.
+    for (std::int32_t c = 0; c < node.child_count; ++c) {
+      lo = std::min(lo, nodes_[static_cast<std::size_t>(node.first_child + c)].min_y);
+      hi = std::max(hi, nodes_[static_cast<std::size_t>(node.first_child + c)].max_y);
+    }
+    node.min_y = lo;
+    node.max_y = hi;
+    return;
+  }
+  for (std::int32_t z = node.z0; z <= node.z1; ++z) {
+    for (std::int32_t x = node.x0; x <= node.x1; ++x) {
+      lo = std::min(lo, heightmap_.at(x, z));
+      hi = std::max(hi, heightmap_.at(x, z));
+    }
+  }
+  // The pad grows with the magnitude of the leaf's own heights, which the
+  // rounding of the slab test at its faces grows with; a pad from the map's
+  // height range at build would be too thin once an edit raised heights
+  // beyond it. So it stays conservative after any edit, and a refitted box
+  // equals a freshly built one.
+  const double pad_y = kPadFraction * (heightmap_.spacing() + std::max(std::abs(lo), std::abs(hi)));
+  node.min_y = round_down(lo - pad_y);
+  node.max_y = round_up(hi + pad_y);
+}
+
+void TerrainQuadtree::refit(std::size_t n, SampleRect samples) {
+  Node& node = nodes_[n];
+  // A node's cells [x0, x1) x [z0, z1) read samples [x0, x1] x [z0, z1].
+  if (node.x1 < samples.x0 || node.x0 >= samples.x1 || node.z1 < samples.z0 ||
+      node.z0 >= samples.z1) {
+    return;
+  }
+  for (std::int32_t c = 0; c < node.child_count; ++c) {
+    refit(static_cast<std::size_t>(node.first_child + c), samples);
+  }
+  fit_heights(node);
 }
 
 std::optional<PickHit> TerrainQuadtree::pick(const Ray& ray) const {
@@ -240,9 +262,9 @@ std::optional<PickHit> TerrainQuadtree::pick(const Ray& ray) const {
   PickHit hit;
   hit.t = best;
   hit.point = {o.x + best * d.x, o.y + best * d.y, o.z + best * d.z};
-  const double tile_m = tile_size_ * s;
-  const int i = tile_of(hit.point.x, tile_m, (heightmap_.width() - 1) / tile_size_);
-  const int j = tile_of(hit.point.z, tile_m, (heightmap_.depth() - 1) / tile_size_);
+  const double tile_m = tiling_.tile_metres();
+  const int i = tile_of(hit.point.x, tile_m, tiling_.tiles_wide());
+  const int j = tile_of(hit.point.z, tile_m, tiling_.tiles_deep());
   if (i >= 0 && j >= 0) hit.tile = TileCoord{i, j};
   return hit;
 }

@@ -6,6 +6,7 @@
 
 #include "number_text.hpp"
 #include "png_reader.hpp"
+#include "terranav/nav/tiling.hpp"
 #include "terranav/nav/types.hpp"
 
 namespace terranav::nav {
@@ -64,12 +65,7 @@ ClassMap classes_from_height_bands(const Heightmap& heightmap, int tile_size,
     throw Error("terrain classes from height bands: " + problem);
   };
   if (const std::string problem = table_problem(classes); !problem.empty()) fail(problem);
-  const int max_tile = std::min(heightmap.width(), heightmap.depth()) - 1;
-  if (tile_size < 1 || tile_size > max_tile) {
-    fail("tile_size " + std::to_string(tile_size) + " outside 1.." + std::to_string(max_tile) +
-         " for a " + std::to_string(heightmap.width()) + "x" + std::to_string(heightmap.depth()) +
-         " heightmap");
-  }
+  const Tiling tiling(heightmap, tile_size);
   if (top_class >= classes.size()) fail("top class: " + outside_table(top_class, classes.size()));
   for (std::size_t b = 0; b < bands.size(); ++b) {
     if (bands[b].class_index >= classes.size()) {
@@ -82,16 +78,15 @@ ClassMap classes_from_height_bands(const Heightmap& heightmap, int tile_size,
     }
   }
 
-  const std::size_t tw = static_cast<std::size_t>((heightmap.width() - 1) / tile_size);
-  const std::size_t td = static_cast<std::size_t>((heightmap.depth() - 1) / tile_size);
-  ClassMap map{std::move(classes), std::vector<std::uint8_t>(tw * td)};
-  for (std::size_t j = 0; j < td; ++j) {
-    const double sz = (static_cast<double>(j) + 0.5) * tile_size;
-    for (std::size_t i = 0; i < tw; ++i) {
-      const double h = heightmap.bilinear((static_cast<double>(i) + 0.5) * tile_size, sz);
+  ClassMap map{std::move(classes), std::vector<std::uint8_t>(tiling.tile_count())};
+  for (int j = 0; j < tiling.tiles_deep(); ++j) {
+    const double sz = tiling.centre_sample(j);
+    for (int i = 0; i < tiling.tiles_wide(); ++i) {
+      const double h = heightmap.bilinear(tiling.centre_sample(i), sz);
       const auto band = std::find_if(bands.begin(), bands.end(),
                                      [h](const HeightBand& b) { return h < b.below_m; });
-      map.tile_class[j * tw + i] = band == bands.end() ? top_class : band->class_index;
+      map.tile_class[index(tiling.id({i, j}))] =
+          band == bands.end() ? top_class : band->class_index;
     }
   }
   return map;

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <limits>
 #include <numbers>
 #include <string>
+#include <vector>
 
 #include "name_table.hpp"
 
@@ -24,13 +26,22 @@ constexpr std::array<detail::Named<CornerCutting>, 3> kCornerModes = {{
     {"at-least-one-free", CornerCutting::AtLeastOneFree},
 }};
 
-void validate(const Heightmap& heightmap, const GraphConfig& config) {
-  const int max_tile = std::min(heightmap.width(), heightmap.depth()) - 1;
-  if (config.tile_size < 1 || config.tile_size > max_tile) {
-    throw Error("terrain graph: tile_size " + std::to_string(config.tile_size) + " outside 1.." +
-                std::to_string(max_tile) + " for a " + std::to_string(heightmap.width()) + "x" +
-                std::to_string(heightmap.depth()) + " heightmap");
+// Mask bits a tile of a recomputed area keeps: the directions whose
+// neighbour lies outside the area, indexed by the sides on which the tile
+// has area neighbours (bit 0 west, 1 east, 2 north, 3 south).
+constexpr std::array<std::uint8_t, 16> kKeepOutside = [] {
+  std::array<std::uint8_t, 16> keep{};
+  for (unsigned sides = 0; sides < keep.size(); ++sides) {
+    for (std::size_t d = 0; d < kDirections; ++d) {
+      const bool x_inside = kDirDx[d] == 0 || ((sides >> (kDirDx[d] < 0 ? 0 : 1)) & 1u) != 0;
+      const bool z_inside = kDirDz[d] == 0 || ((sides >> (kDirDz[d] < 0 ? 2 : 3)) & 1u) != 0;
+      if (!(x_inside && z_inside)) keep[sides] = static_cast<std::uint8_t>(keep[sides] | (1u << d));
+    }
   }
+  return keep;
+}();
+
+void validate(const GraphConfig& config) {
   if (!std::isfinite(config.max_slope) || config.max_slope < 0.0) {
     throw Error("terrain graph: max_slope " + std::to_string(config.max_slope) +
                 " must be finite and >= 0");
@@ -57,47 +68,113 @@ CornerCutting parse_corner_cutting(std::string_view text) {
 
 TerrainGraph::TerrainGraph(const Heightmap& heightmap, const GraphConfig& config,
                            std::span<const std::uint8_t> blocked)
-    : config_(config) {
-  validate(heightmap, config);
-  const int t = config.tile_size;
-  tiles_wide_ = (heightmap.width() - 1) / t;
-  tiles_deep_ = (heightmap.depth() - 1) / t;
-  tile_metres_ = t * heightmap.spacing();
-  step_length_ = {static_cast<float>(tile_metres_),
-                  static_cast<float>(tile_metres_ * std::numbers::sqrt2)};
-  const auto tw = static_cast<std::size_t>(tiles_wide_);
-  const auto td = static_cast<std::size_t>(tiles_deep_);
-  const std::size_t n = tw * td;
-  if (!blocked.empty() && blocked.size() != n) {
-    throw Error("terrain graph: blocked mask has " + std::to_string(blocked.size()) +
-                " flags, expected " + std::to_string(n) + " (" + std::to_string(tiles_wide_) + "x" +
-                std::to_string(tiles_deep_) + " tiles)");
-  }
+    : config_(config), tiling_(heightmap, config.tile_size) {
+  validate(config);
+  check_mask(blocked);
+  const double tile_metres = tiling_.tile_metres();
+  step_length_ = {static_cast<float>(tile_metres),
+                  static_cast<float>(tile_metres * std::numbers::sqrt2)};
   // Bilinear heights stay within the sample range: centring on it halves
   // the largest stored magnitude, so float keeps the most precision.
   height_base_ = 0.5 * (static_cast<double>(heightmap.min_height()) + heightmap.max_height());
+  const std::size_t n = tiling_.tile_count();
   heights_.resize(n);
   edge_mask_.assign(n, 0);
   blocked_.assign((n + 63) / 64, 0);
   for (std::size_t k = 0; k < blocked.size(); ++k) {
     if (blocked[k] != 0) blocked_[k / 64] |= std::uint64_t{1} << (k % 64);
   }
+  compute(heightmap, tiling_.bounds());
+}
 
+TileRect TerrainGraph::update(const Heightmap& heightmap, std::span<const std::uint8_t> blocked,
+                              TileRect tiles) {
+  if (Tiling(heightmap, tiling_.tile_size()) != tiling_) {
+    throw Error("terrain graph: update with a " + std::to_string(heightmap.width()) + "x" +
+                std::to_string(heightmap.depth()) + " heightmap of spacing " +
+                std::to_string(heightmap.spacing()) + " m, which does not give the graph's " +
+                std::to_string(tiles_wide()) + "x" + std::to_string(tiles_deep()) + " tiles of " +
+                std::to_string(tile_metres()) + " m");
+  }
+  check_mask(blocked);
+  ++revision_;
+  const TileRect inner = tiling_.clip(tiles);
+  if (inner.empty()) return {};
+  // A diagonal's corner rule reads its two cardinal neighbours' blocked bits,
+  // so edges change only between tiles within one tile of `inner`.
+  const TileRect area = tiling_.clip({inner.i0 - 1, inner.j0 - 1, inner.i1 + 1, inner.j1 + 1});
+  const auto tw = static_cast<std::size_t>(tiles_wide());
+  const auto width = static_cast<std::size_t>(area.i1 - area.i0);
+  const auto row_start = [tw](std::int32_t i, std::int32_t j) {
+    return static_cast<std::size_t>(j) * tw + static_cast<std::size_t>(i);
+  };
+  std::vector<std::uint8_t> before;
+  before.reserve(width * static_cast<std::size_t>(area.j1 - area.j0));
+  for (std::int32_t j = area.j0; j < area.j1; ++j) {
+    const auto first = edge_mask_.begin() + static_cast<std::ptrdiff_t>(row_start(area.i0, j));
+    before.insert(before.end(), first, first + static_cast<std::ptrdiff_t>(width));
+  }
+
+  TileRect changed{};
+  const auto mark = [&changed](std::int32_t i, std::int32_t j) {
+    changed = changed.empty() ? TileRect{i, j, i + 1, j + 1}
+                              : TileRect{std::min(changed.i0, i), std::min(changed.j0, j),
+                                         std::max(changed.i1, i + 1), std::max(changed.j1, j + 1)};
+  };
+  for (std::int32_t j = inner.j0; j < inner.j1; ++j) {
+    for (std::int32_t i = inner.i0; i < inner.i1; ++i) {
+      const std::size_t k = row_start(i, j);
+      const bool now = !blocked.empty() && blocked[k] != 0;
+      if (now == this->blocked(TileId{static_cast<std::uint32_t>(k)})) continue;
+      blocked_[k / 64] ^= std::uint64_t{1} << (k % 64);
+      mark(i, j);
+    }
+  }
+  compute(heightmap, area);
+  auto old = before.begin();
+  for (std::int32_t j = area.j0; j < area.j1; ++j) {
+    for (std::int32_t i = area.i0; i < area.i1; ++i, ++old) {
+      if (edge_mask_[row_start(i, j)] != *old) mark(i, j);
+    }
+  }
+  return changed;
+}
+
+void TerrainGraph::check_mask(std::span<const std::uint8_t> blocked) const {
+  if (!blocked.empty() && blocked.size() != tiling_.tile_count()) {
+    throw Error("terrain graph: blocked mask has " + std::to_string(blocked.size()) +
+                " flags, expected " + std::to_string(tiling_.tile_count()) + " (" +
+                std::to_string(tiles_wide()) + "x" + std::to_string(tiles_deep()) + " tiles)");
+  }
+}
+
+void TerrainGraph::compute(const Heightmap& heightmap, TileRect area) {
+  if (area.empty()) return;
+  const auto tw = static_cast<std::size_t>(tiles_wide());
+  const auto width = static_cast<std::size_t>(area.i1 - area.i0);
   const auto is_blocked = [this](std::size_t k) {
     return this->blocked(TileId{static_cast<std::uint32_t>(k)});
   };
-  const auto row_heights = [&](std::size_t j, std::vector<double>& row) {
-    const double sz = (static_cast<double>(j) + 0.5) * t;
-    for (std::size_t i = 0; i < tw; ++i) {
-      row[i] = heightmap.bilinear((static_cast<double>(i) + 0.5) * t, sz);
+  // Row j of the area: heights in double for the slopes (and stored), and
+  // the mask bits towards tiles of the area cleared, before any edge of the
+  // row is set.
+  const auto load_row = [&](std::int32_t j, std::vector<double>& row) {
+    const double sz = tiling_.centre_sample(j);
+    const unsigned north_south = (j > area.j0 ? 4u : 0u) | (j + 1 < area.j1 ? 8u : 0u);
+    std::size_t a = static_cast<std::size_t>(j) * tw + static_cast<std::size_t>(area.i0);
+    for (std::size_t x = 0; x < width; ++x, ++a) {
+      row[x] = heightmap.bilinear(tiling_.centre_sample(area.i0 + static_cast<int>(x)), sz);
+      heights_[a] = static_cast<float>(row[x] - height_base_);
+      const unsigned sides = north_south | (x > 0 ? 1u : 0u) | (x + 1 < width ? 2u : 0u);
+      edge_mask_[a] &= kKeepOutside[sides];
     }
   };
   // Which of the directions E, SE, S, SW (0..3) each tile owns: every edge
   // is computed once, from its northern or western end, and written to both.
-  const bool octile = config.topology == Topology::Octile8;
+  const bool octile = config_.topology == Topology::Octile8;
   const bool south_east = octile;
-  const bool south_west = octile || config.topology == Topology::Hex6;
-  const CornerCutting corner = octile ? config.corner_cutting : CornerCutting::Always;
+  const bool south_west = octile || config_.topology == Topology::Hex6;
+  const CornerCutting corner = octile ? config_.corner_cutting : CornerCutting::Always;
   const auto corner_ok = [corner](bool open_a, bool open_b) {
     switch (corner) {
       case CornerCutting::Never:
@@ -112,36 +189,37 @@ TerrainGraph::TerrainGraph(const Heightmap& heightmap, const GraphConfig& config
 
   // Slopes use double heights and exact lengths, as the model says; two rows
   // of them at a time.
-  const double d_cardinal = tile_metres_;
-  const double d_diagonal = tile_metres_ * std::numbers::sqrt2;
-  const double max_slope = config.max_slope;
-  std::vector<double> row(tw);
-  std::vector<double> next(tw);
+  const double d_cardinal = tiling_.tile_metres();
+  const double d_diagonal = d_cardinal * std::numbers::sqrt2;
+  const double max_slope = config_.max_slope;
+  std::vector<double> row(width);
+  std::vector<double> next(width);
   const auto try_edge = [&](std::size_t a, double ha, std::size_t b, double hb, int dir, double d) {
     if (!(std::abs(hb - ha) / d <= max_slope)) return;
     edge_mask_[a] = static_cast<std::uint8_t>(edge_mask_[a] | (1u << dir));
     edge_mask_[b] = static_cast<std::uint8_t>(edge_mask_[b] | (1u << ((dir + 4) % kDirections)));
   };
-  if (td > 0) row_heights(0, row);
-  for (std::size_t j = 0; j < td; ++j) {
-    const bool has_south = j + 1 < td;
-    if (has_south) row_heights(j + 1, next);
-    for (std::size_t i = 0; i < tw; ++i) {
-      const std::size_t a = j * tw + i;
-      heights_[a] = static_cast<float>(row[i] - height_base_);
+  // Within the area, a tile's east (south) neighbour is in it iff x + 1 <
+  // width (has_south); a diagonal's corner tiles are then in it too.
+  load_row(area.j0, row);
+  for (std::int32_t j = area.j0; j < area.j1; ++j) {
+    const bool has_south = j + 1 < area.j1;
+    if (has_south) load_row(j + 1, next);
+    std::size_t a = static_cast<std::size_t>(j) * tw + static_cast<std::size_t>(area.i0);
+    for (std::size_t x = 0; x < width; ++x, ++a) {
       if (is_blocked(a)) continue;
-      const bool east_open = i + 1 < tw && !is_blocked(a + 1);
+      const bool east_open = x + 1 < width && !is_blocked(a + 1);
       const bool south_open = has_south && !is_blocked(a + tw);
-      const bool west_open = i > 0 && !is_blocked(a - 1);
-      if (east_open) try_edge(a, row[i], a + 1, row[i + 1], 0, d_cardinal);
-      if (south_open) try_edge(a, row[i], a + tw, next[i], 2, d_cardinal);
-      if (south_east && has_south && i + 1 < tw && !is_blocked(a + tw + 1) &&
+      const bool west_open = x > 0 && !is_blocked(a - 1);
+      if (east_open) try_edge(a, row[x], a + 1, row[x + 1], 0, d_cardinal);
+      if (south_open) try_edge(a, row[x], a + tw, next[x], 2, d_cardinal);
+      if (south_east && has_south && x + 1 < width && !is_blocked(a + tw + 1) &&
           corner_ok(east_open, south_open)) {
-        try_edge(a, row[i], a + tw + 1, next[i + 1], 1, d_diagonal);
+        try_edge(a, row[x], a + tw + 1, next[x + 1], 1, d_diagonal);
       }
-      if (south_west && has_south && i > 0 && !is_blocked(a + tw - 1) &&
+      if (south_west && has_south && x > 0 && !is_blocked(a + tw - 1) &&
           corner_ok(west_open, south_open)) {
-        try_edge(a, row[i], a + tw - 1, next[i - 1], 3, d_diagonal);
+        try_edge(a, row[x], a + tw - 1, next[x - 1], 3, d_diagonal);
       }
     }
     std::swap(row, next);
@@ -150,7 +228,7 @@ TerrainGraph::TerrainGraph(const Heightmap& heightmap, const GraphConfig& config
 
 Vec3 TerrainGraph::tile_centre(TileId t) const noexcept {
   const TileCoord c = coord(t);
-  return {(c.i + 0.5) * tile_metres_, tile_height(t), (c.j + 0.5) * tile_metres_};
+  return {tiling_.centre_metres(c.i), tile_height(t), tiling_.centre_metres(c.j)};
 }
 
 double TerrainGraph::edge_cost(TileId t, int dir, const CostModel& model) const noexcept {
@@ -162,17 +240,6 @@ double TerrainGraph::edge_cost(TileId t, int dir, const CostModel& model) const 
   if (!model.tile_multipliers) return base;
   const std::span<const float> m = model.tile_multipliers->values();
   return base * ((static_cast<double>(m[from]) + static_cast<double>(m[to])) / 2.0);
-}
-
-std::optional<TileCoord> TerrainGraph::tile_at(double x_m, double z_m) const noexcept {
-  // The negated comparison also rejects NaN.
-  if (!(x_m >= 0.0 && x_m < tiles_wide_ * tile_metres_ && z_m >= 0.0 &&
-        z_m < tiles_deep_ * tile_metres_)) {
-    return std::nullopt;
-  }
-  // The division may round up to TW (or TD) just below the far edge.
-  return TileCoord{std::min(static_cast<std::int32_t>(x_m / tile_metres_), tiles_wide_ - 1),
-                   std::min(static_cast<std::int32_t>(z_m / tile_metres_), tiles_deep_ - 1)};
 }
 
 std::size_t TerrainGraph::memory_bytes() const noexcept {

@@ -5,8 +5,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -126,6 +128,84 @@ TEST(Heightmap, SurfaceClampsToTheGrid) {
   EXPECT_DOUBLE_EQ(h.surface_height(100.0, 100.0), 8.0);
   // x clamped to the east edge, halfway between samples (2,0)=2 and (2,1)=4.
   EXPECT_DOUBLE_EQ(h.surface_height(100.0, 1.0), 3.0);
+}
+
+std::string set(Heightmap& h, SampleRect rect, std::vector<float> heights) {
+  return error_of([&] { h.set_heights(rect, heights); });
+}
+
+std::vector<float> samples(const Heightmap& h) {
+  return {h.heights().begin(), h.heights().end()};
+}
+
+TEST(HeightmapSetHeights, WritesTheRectangleRowMajor) {
+  Heightmap h = field();
+  h.set_heights({1, 0, 3, 2}, std::vector<float>{10, 11, 12, 13});
+  EXPECT_EQ(samples(h), (std::vector<float>{0, 10, 11, 3, 12, 13, 6, 9, 8}));
+  h.set_heights({0, 2, 3, 3}, std::vector<float>{-1, -2, -3});  // the last row
+  EXPECT_EQ(samples(h), (std::vector<float>{0, 10, 11, 3, 12, 13, -1, -2, -3}));
+  h.set_heights({2, 1, 2, 3}, {});  // no samples
+  EXPECT_EQ(samples(h), (std::vector<float>{0, 10, 11, 3, 12, 13, -1, -2, -3}));
+}
+
+TEST(HeightmapSetHeights, RejectsBadInputBeforeChangingAnything) {
+  Heightmap h = field();
+  const std::vector<float> before = samples(h);
+  EXPECT_THAT(set(h, {1, 1, 4, 2}, {1, 1, 1}),
+              HasSubstr("samples [1, 4) x [1, 2), not within the 3x3 samples"));
+  EXPECT_THAT(set(h, {-1, 0, 1, 1}, {1, 1}), HasSubstr("[-1, 1) x [0, 1), not within"));
+  EXPECT_THAT(set(h, {0, 0, 1, 4}, std::vector<float>(4)), HasSubstr("not within"));
+  EXPECT_THAT(set(h, {2, 0, 1, 1}, {}), HasSubstr("[2, 1) x [0, 1), not within"));
+  EXPECT_THAT(set(h, {0, 0, 2, 2}, {1, 2, 3}),
+              HasSubstr("got 3 heights for the 2x2 samples [0, 2) x [0, 2)"));
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_THAT(set(h, {1, 1, 3, 3}, {1, nan, 1, 1}),
+              HasSubstr("new height at sample (2, 1) is not finite"));
+  EXPECT_THAT(set(h, {0, 1, 2, 3}, {1, 1, std::numeric_limits<float>::infinity(), 1}),
+              HasSubstr("new height at sample (0, 2) is not finite"));
+  EXPECT_EQ(samples(h), before);
+  EXPECT_EQ(h.min_height(), 0.0f);
+  EXPECT_EQ(h.max_height(), 9.0f);
+}
+
+TEST(HeightmapSetHeights, KeepsTheExtremesExact) {
+  Heightmap h = field();                                // 0 1 2 / 3 5 4 / 6 9 8
+  h.set_heights({1, 1, 2, 2}, std::vector<float>{-5});  // below the minimum
+  EXPECT_EQ(h.min_height(), -5.0f);
+  EXPECT_EQ(h.max_height(), 9.0f);
+  h.set_heights({1, 2, 2, 3}, std::vector<float>{2});  // the only 9 goes: next is 8
+  EXPECT_EQ(h.max_height(), 8.0f);
+  h.set_heights({1, 1, 2, 2}, std::vector<float>{3});  // the only -5 goes: next is 0
+  EXPECT_EQ(h.min_height(), 0.0f);
+  h.set_heights({2, 0, 3, 1}, std::vector<float>{8});  // a second 8
+  h.set_heights({2, 2, 3, 3}, std::vector<float>{1});  // one 8 goes, one stays
+  EXPECT_EQ(h.max_height(), 8.0f);
+  h.set_heights({0, 0, 3, 3}, std::vector<float>(9, 4.0f));  // everything
+  EXPECT_EQ(h.min_height(), 4.0f);
+  EXPECT_EQ(h.max_height(), 4.0f);
+}
+
+TEST(HeightmapSetHeights, ExtremesMatchAScanAfterRandomEdits) {
+  std::mt19937 rng(5);
+  std::vector<float> start(12 * 9);
+  std::uniform_int_distribution<int> level(-4, 4);  // few levels, so extremes repeat
+  for (float& v : start) v = static_cast<float>(level(rng));
+  Heightmap h(12, 9, 1.0, start);
+  for (int k = 0; k < 300; ++k) {
+    const int x0 = std::uniform_int_distribution<int>(0, 11)(rng);
+    const int z0 = std::uniform_int_distribution<int>(0, 8)(rng);
+    const int x1 = std::uniform_int_distribution<int>(x0, 12)(rng);
+    const int z1 = std::uniform_int_distribution<int>(z0, 9)(rng);
+    // Values from a random sub-range, so edits also take extremes away.
+    const int a = level(rng);
+    std::uniform_int_distribution<int> part(a, std::uniform_int_distribution<int>(a, 4)(rng));
+    std::vector<float> v(static_cast<std::size_t>((x1 - x0) * (z1 - z0)));
+    for (float& f : v) f = static_cast<float>(part(rng));
+    h.set_heights({x0, z0, x1, z1}, v);
+    const std::vector<float> all = samples(h);
+    ASSERT_EQ(h.min_height(), *std::min_element(all.begin(), all.end())) << "edit " << k;
+    ASSERT_EQ(h.max_height(), *std::max_element(all.begin(), all.end())) << "edit " << k;
+  }
 }
 
 }  // namespace

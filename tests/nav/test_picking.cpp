@@ -1,6 +1,5 @@
 // TerrainQuadtree::pick against a brute force over every triangle of the
-// surface, with its own ray/triangle routine (plane hit + edge functions in
-// the x/z projection, not Moller-Trumbore).
+// surface (brute_pick.hpp).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "brute_pick.hpp"
 #include "random_terrain.hpp"
 #include "terranav/nav/picking.hpp"
 
@@ -20,93 +20,8 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-struct Expected {
-  double t;
-  Vec3 point;
-  std::optional<TileCoord> tile;
-};
-
-// Ray parameter where the ray meets triangle (a, b, c), +inf if it does not.
-// Inclusive edges: a point on an edge (to 1e-9 of the cell area) is inside.
-double brute_triangle(const Ray& r, const Vec3& a, const Vec3& b, const Vec3& c) {
-  const Vec3 ab{b.x - a.x, b.y - a.y, b.z - a.z};
-  const Vec3 ac{c.x - a.x, c.y - a.y, c.z - a.z};
-  const Vec3 n{ab.y * ac.z - ab.z * ac.y, ab.z * ac.x - ab.x * ac.z, ab.x * ac.y - ab.y * ac.x};
-  const double denom = n.x * r.direction.x + n.y * r.direction.y + n.z * r.direction.z;
-  if (denom == 0.0) return kInf;
-  const double t =
-      (n.x * (a.x - r.origin.x) + n.y * (a.y - r.origin.y) + n.z * (a.z - r.origin.z)) / denom;
-  if (!(t >= 0.0)) return kInf;
-  const double px = r.origin.x + t * r.direction.x;
-  const double pz = r.origin.z + t * r.direction.z;
-  // Edge functions in x/z; all share the sign of the projected area.
-  const auto edge = [&](const Vec3& p, const Vec3& q) {
-    return (q.x - p.x) * (pz - p.z) - (q.z - p.z) * (px - p.x);
-  };
-  const double area = edge(a, b) + edge(b, c) + edge(c, a);
-  const double tol = 1e-9 * std::abs(area);
-  const double sign = area > 0.0 ? 1.0 : -1.0;
-  if (sign * edge(a, b) < -tol || sign * edge(b, c) < -tol || sign * edge(c, a) < -tol) return kInf;
-  return t;
-}
-
-// Tile along one axis: closed interval [0, count * tile_m] (to 1e-9 of a tile)
-// with the far boundary in the last tile; -1 outside.
-int brute_tile(double v, double tile_m, int count) {
-  const double tol = 1e-9 * tile_m;
-  if (v < -tol || v > count * tile_m + tol) return -1;
-  for (int k = 0; k < count; ++k) {
-    if (v < (k + 1) * tile_m) return k;
-  }
-  return count - 1;
-}
-
-std::optional<Expected> brute_pick(const Heightmap& hm, int tile_size, const Ray& r) {
-  const double s = hm.spacing();
-  double best = kInf;
-  for (int z = 0; z + 1 < hm.depth(); ++z) {
-    for (int x = 0; x + 1 < hm.width(); ++x) {
-      const Vec3 p00{x * s, hm.at(x, z), z * s};
-      const Vec3 p10{(x + 1) * s, hm.at(x + 1, z), z * s};
-      const Vec3 p11{(x + 1) * s, hm.at(x + 1, z + 1), (z + 1) * s};
-      const Vec3 p01{x * s, hm.at(x, z + 1), (z + 1) * s};
-      best = std::min({best, brute_triangle(r, p00, p10, p11), brute_triangle(r, p00, p11, p01)});
-    }
-  }
-  if (best == kInf) return std::nullopt;
-  const Vec3 p{r.origin.x + best * r.direction.x, r.origin.y + best * r.direction.y,
-               r.origin.z + best * r.direction.z};
-  const double tile_m = tile_size * s;
-  const int i = brute_tile(p.x, tile_m, (hm.width() - 1) / tile_size);
-  const int j = brute_tile(p.z, tile_m, (hm.depth() - 1) / tile_size);
-  std::optional<TileCoord> tile;
-  if (i >= 0 && j >= 0) tile = TileCoord{i, j};
-  return Expected{best, p, tile};
-}
-
-std::string describe(const Ray& r) {
-  return "ray origin (" + std::to_string(r.origin.x) + ", " + std::to_string(r.origin.y) + ", " +
-         std::to_string(r.origin.z) + ") direction (" + std::to_string(r.direction.x) + ", " +
-         std::to_string(r.direction.y) + ", " + std::to_string(r.direction.z) + ")";
-}
-
-// Checks pick against the brute force; returns whether the ray hit.
-bool expect_same(const TerrainQuadtree& tree, const Heightmap& hm, int tile_size, const Ray& r) {
-  SCOPED_TRACE(describe(r));
-  const std::optional<Expected> want = brute_pick(hm, tile_size, r);
-  const std::optional<PickHit> got = tree.pick(r);
-  EXPECT_EQ(got.has_value(), want.has_value());
-  if (!got || !want) return false;
-  EXPECT_NEAR(got->t, want->t, 1e-4 * want->t + 1e-12);
-  EXPECT_NEAR(got->point.x, want->point.x, 1e-6 * (1.0 + std::abs(want->point.x)));
-  EXPECT_NEAR(got->point.y, want->point.y, 1e-6 * (1.0 + std::abs(want->point.y)));
-  EXPECT_NEAR(got->point.z, want->point.z, 1e-6 * (1.0 + std::abs(want->point.z)));
-  EXPECT_EQ(got->tile, want->tile);
-  // The point lies on the surface (independent of both ray routines).
-  EXPECT_NEAR(got->point.y, hm.surface_height(got->point.x, got->point.z),
-              1e-6 * (1.0 + std::abs(got->point.y)));
-  return true;
-}
+using test::describe;
+using test::expect_same;
 
 struct Config {
   int width, depth;
@@ -301,6 +216,8 @@ TEST(Picking, NodeCountFollowsLeafSize) {
 TEST(Picking, RejectsBadParameters) {
   const Heightmap hm(3, 3, 1.0, std::vector<float>(9, 0.0f));
   EXPECT_THROW(TerrainQuadtree(hm, 0), Error);
+  EXPECT_THROW(TerrainQuadtree(hm, 3), Error);  // tiles of 3 cells on 2 x 2 cells
+  EXPECT_NO_THROW(TerrainQuadtree(hm, 2));
   EXPECT_THROW(TerrainQuadtree(hm, 1, 0), Error);
 }
 

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "stopwatch.hpp"
+#include "terranav/nav/tiling.hpp"
 #include "text_output.hpp"
 
 namespace terranav::navcli {
@@ -183,13 +184,13 @@ LoadedTerrain::LoadedTerrain(const TerrainOptions& terrain_options, const CostOp
     : terrain(nav::load_terrain(terrain_options.request)), blocked(terrain.blocked) {
   if (cost_options.class_table.empty()) return;
   const nav::Heightmap& heights = terrain.heightmap;
-  const int t = terrain.tile_size;
+  const nav::Tiling tiling(heights, terrain.tile_size);
   nav::ClassMap classes =
       cost_options.class_bands.empty()
-          ? nav::classes_from_image(cost_options.class_image, (heights.width() - 1) / t,
-                                    (heights.depth() - 1) / t, cost_options.class_table)
+          ? nav::classes_from_image(cost_options.class_image, tiling.tiles_wide(),
+                                    tiling.tiles_deep(), cost_options.class_table)
           : nav::classes_from_height_bands(
-                heights, t, cost_options.class_table, cost_options.class_bands,
+                heights, terrain.tile_size, cost_options.class_table, cost_options.class_bands,
                 static_cast<std::uint8_t>(cost_options.class_table.size() - 1));
   const std::vector<std::uint8_t> impassable = classes.blocked_mask();
   if (blocked.empty()) {

@@ -43,8 +43,21 @@ class Heightmap {
                     static_cast<std::size_t>(x)];
   }
   std::span<const float> heights() const noexcept { return heights_; }
+  /// Lowest and highest sample, metres; exact after set_heights too.
   float min_height() const noexcept { return min_; }
   float max_height() const noexcept { return max_; }
+
+  /// Overwrites the samples of `rect` with `heights_m`, row-major
+  /// ((x1-x0) * (z1-z0) values, z = row). Throws Error, before changing
+  /// anything, when rect is not within [0, W] x [0, D] with x0 <= x1 and
+  /// z0 <= z1, heights_m has another count, or a value is NaN/infinite
+  /// (naming its sample). An empty rect changes nothing. O(rect), plus one
+  /// O(W * D) rescan when a sample holding min_height() (max_height()) is
+  /// overwritten and no new value is as low (high): it may have been the
+  /// only one.
+  /// Whatever was built from the heightmap (graph, quadtree) must then be
+  /// updated for the changed samples.
+  void set_heights(SampleRect rect, std::span<const float> heights_m);
   /// Extent of the sampled area in metres: ((W-1) * s, (D-1) * s).
   double extent_x() const noexcept { return (width_ - 1) * spacing_; }
   double extent_z() const noexcept { return (depth_ - 1) * spacing_; }

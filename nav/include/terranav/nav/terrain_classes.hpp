@@ -48,11 +48,11 @@ struct HeightBand {
 };
 
 /// Classes from tile-centre heights and ascending bands; tiles at or above
-/// the last band get `top_class`. The tiling is the graph's for the same
-/// tile_size (TW = floor((W-1)/t), TD = floor((D-1)/t)). Throws Error for an
-/// empty table, a class index (band's or top_class) outside it, bands not
-/// strictly ascending or NaN, a passable class whose multiplier is not
-/// finite and > 0, tile_size outside 1..min(W, D)-1. O(tiles * bands).
+/// the last band get `top_class`. The tiles are Tiling(heightmap, tile_size),
+/// as the graph's. Throws Error for an empty table, tile_size outside
+/// 1..min(W, D)-1, a class index (band's or top_class) outside the table,
+/// bands not strictly ascending or NaN, a passable class whose multiplier is
+/// not finite and > 0. O(tiles * bands).
 ClassMap classes_from_height_bands(const Heightmap& heightmap, int tile_size,
                                    std::vector<TerrainClass> classes,
                                    std::span<const HeightBand> bands, std::uint8_t top_class);

@@ -12,6 +12,7 @@
 
 #include "terranav/nav/cost_model.hpp"
 #include "terranav/nav/heightmap.hpp"
+#include "terranav/nav/tiling.hpp"
 #include "terranav/nav/types.hpp"
 
 namespace terranav::nav {
@@ -68,8 +69,8 @@ inline constexpr int kDirections = 8;
 inline constexpr std::array<int, kDirections> kDirDx = {1, 1, 0, -1, -1, -1, 0, 1};
 inline constexpr std::array<int, kDirections> kDirDz = {0, 1, 1, 1, 0, -1, -1, -1};
 
-/// Tiles and their edges, built once from a heightmap, shared read-only by
-/// any number of searches.
+/// Tiles and their edges, built from a heightmap, shared read-only by any
+/// number of searches; update() follows terrain edits in place.
 ///
 /// Layout (about 5.1 bytes per tile): parallel flat arrays indexed by TileId
 /// (`j * TW + i`): tile-centre height as a float relative to height_base(),
@@ -78,7 +79,7 @@ inline constexpr std::array<int, kDirections> kDirDz = {0, 1, 1, 1, 0, -1, -1, -
 class TerrainGraph {
  public:
   /// Builds tiles and edges per the reference model:
-  ///   TW = floor((W-1)/t), TD = floor((D-1)/t);
+  ///   tiles as Tiling(heightmap, t): TW = floor((W-1)/t), TD = floor((D-1)/t);
   ///   H(i, j) = bilinear height at sample ((i+0.5)t, (j+0.5)t);
   ///   d = t*s (cardinal) or t*s*sqrt(2) (diagonal); slope = |dH| / d in
   ///   double;
@@ -92,23 +93,16 @@ class TerrainGraph {
                std::span<const std::uint8_t> blocked = {});
 
   const GraphConfig& config() const noexcept { return config_; }
-  int tiles_wide() const noexcept { return tiles_wide_; }
-  int tiles_deep() const noexcept { return tiles_deep_; }
+  /// The tiles; tiles_wide() to coord() and tile_at() delegate to it.
+  const Tiling& tiling() const noexcept { return tiling_; }
+  int tiles_wide() const noexcept { return tiling_.tiles_wide(); }
+  int tiles_deep() const noexcept { return tiling_.tiles_deep(); }
   std::size_t tile_count() const noexcept { return heights_.size(); }
   /// Tile side in metres (t * s).
-  double tile_metres() const noexcept { return tile_metres_; }
-
-  bool contains(TileCoord c) const noexcept {
-    return c.i >= 0 && c.j >= 0 && c.i < tiles_wide_ && c.j < tiles_deep_;
-  }
-  TileId id(TileCoord c) const noexcept {
-    return TileId{static_cast<std::uint32_t>(c.j) * static_cast<std::uint32_t>(tiles_wide_) +
-                  static_cast<std::uint32_t>(c.i)};
-  }
-  TileCoord coord(TileId t) const noexcept {
-    const auto w = static_cast<std::uint32_t>(tiles_wide_);
-    return {static_cast<std::int32_t>(index(t) % w), static_cast<std::int32_t>(index(t) / w)};
-  }
+  double tile_metres() const noexcept { return tiling_.tile_metres(); }
+  bool contains(TileCoord c) const noexcept { return tiling_.contains(c); }
+  TileId id(TileCoord c) const noexcept { return tiling_.id(c); }
+  TileCoord coord(TileId t) const noexcept { return tiling_.coord(t); }
 
   /// Tile-centre height H as stored (float precision), metres.
   double tile_height(TileId t) const noexcept { return height_base_ + heights_[index(t)]; }
@@ -122,9 +116,10 @@ class TerrainGraph {
   bool has_edge(TileId t, int dir) const noexcept { return (edge_mask_[index(t)] >> dir) & 1u; }
   /// Neighbour in direction dir; only meaningful when has_edge(t, dir).
   TileId neighbour(TileId t, int dir) const noexcept {
-    return TileId{static_cast<std::uint32_t>(static_cast<std::int64_t>(index(t)) +
-                                             kDirDz[static_cast<std::size_t>(dir)] * tiles_wide_ +
-                                             kDirDx[static_cast<std::size_t>(dir)])};
+    return TileId{
+        static_cast<std::uint32_t>(static_cast<std::int64_t>(index(t)) +
+                                   kDirDz[static_cast<std::size_t>(dir)] * tiling_.tiles_wide() +
+                                   kDirDx[static_cast<std::size_t>(dir)])};
   }
   /// Walkable = not blocked and at least one edge.
   bool walkable(TileId t) const noexcept { return !blocked(t) && edge_mask(t) != 0; }
@@ -152,21 +147,55 @@ class TerrainGraph {
   /// Edge masks indexed by TileId.
   std::span<const std::uint8_t> edge_masks() const noexcept { return edge_mask_; }
 
-  /// Tile containing nav position (x_m, z_m); none outside the tiled area
-  /// [0, TW*t*s) x [0, TD*t*s) (the last partial tile row/column of samples,
-  /// when (W-1) % t != 0, belongs to no tile).
-  std::optional<TileCoord> tile_at(double x_m, double z_m) const noexcept;
+  /// Tile containing nav position (x_m, z_m): Tiling::tile_at.
+  std::optional<TileCoord> tile_at(double x_m, double z_m) const noexcept {
+    return tiling_.tile_at(x_m, z_m);
+  }
+
+  /// Brings the graph up to date after a terrain edit, in place: heights
+  /// changed only in samples whose reading tiles (Tiling::tiles_reading) lie
+  /// in `tiles`, and/or blocked flags changed only inside `tiles` (clipped
+  /// to the tiling). `heightmap` is the edited one (tiled as before);
+  /// `blocked` is the whole current mask (TW*TD flags, or empty = none
+  /// blocked), read inside `tiles` only.
+  /// Recomputes the tile heights of `tiles` and every edge between tiles
+  /// within one tile of `tiles` (the corner rule of a diagonal reads its two
+  /// cardinal neighbours), in the constructor's arithmetic: edge masks and
+  /// blocked bits then equal those of a graph built afresh from the same
+  /// inputs, bit for bit. height_base() stays that of the first build, so a
+  /// stored height may differ from a rebuild's by float rounding.
+  /// Returns the bounding rectangle of the tiles whose edge mask or blocked
+  /// bit changed (empty if none; height changes alone, which change edge
+  /// costs, are not in it). Bumps revision().
+  /// Throws Error, before changing anything, for a heightmap that tiles
+  /// differently (size or spacing) or a blocked mask of the wrong size.
+  /// O(tiles in `tiles` grown by one).
+  TileRect update(const Heightmap& heightmap, std::span<const std::uint8_t> blocked,
+                  TileRect tiles);
+
+  /// Number of update() calls so far (0 after construction): whatever was
+  /// derived from the graph (a search's state, connected sets) under an
+  /// older revision may be stale.
+  std::uint64_t revision() const noexcept { return revision_; }
 
   /// Bytes held by the graph (its arrays' capacity plus the object).
   std::size_t memory_bytes() const noexcept;
 
  private:
+  // Throws Error unless `blocked` is empty or has one flag per tile.
+  void check_mask(std::span<const std::uint8_t> blocked) const;
+  // Stores the heights of the tiles of `area` and recomputes every edge
+  // between two of its tiles from the blocked bits; mask bits towards
+  // tiles outside `area` stay. The constructor passes every tile.
+  void compute(const Heightmap& heightmap, TileRect area);
+
   GraphConfig config_;
-  int tiles_wide_ = 0;
-  int tiles_deep_ = 0;
-  double tile_metres_ = 0.0;
-  std::array<double, 2> step_length_{};
+  Tiling tiling_;
+  // Floats, so the rounding is in the data: GCC 12 at -O2 dropped a double ->
+  // float -> double round trip here once it vectorised the pair.
+  std::array<float, 2> step_length_{};
   double height_base_ = 0.0;
+  std::uint64_t revision_ = 0;
   std::vector<float> heights_;
   std::vector<std::uint8_t> edge_mask_;
   std::vector<std::uint64_t> blocked_;  // one bit per tile
