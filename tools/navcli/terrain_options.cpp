@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "stopwatch.hpp"
+#include "terranav/terrain_io/class_image.hpp"
 #include "text_output.hpp"
 
 namespace terranav::navcli {

@@ -12,7 +12,7 @@
 #include <glm/glm.hpp>
 
 #include "terranav/engine/camera.hpp"
-#include "terranav/nav/terrain_source.hpp"
+#include "terranav/terrain_io/terrain_source.hpp"
 
 namespace terranav::engine {
 
