@@ -35,6 +35,7 @@ struct Options {
   std::optional<nav::TileCoord> start;
   std::optional<double> speed_mps;
   bool help = false;
+  bool version = false;  ///< --version: print "terranav X.Y.Z (commit C)", exit 0
   // Headless mode only.
   bool headless = false;
   Viewport size;
