@@ -5,7 +5,7 @@
 #include <mutex>
 #include <random>
 
-#include "terranav/nav/procedural.hpp"
+#include "terranav/terrain_io/procedural.hpp"
 
 namespace terranav::bench {
 

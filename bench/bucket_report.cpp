@@ -15,10 +15,10 @@
 #include <vector>
 
 #include "terranav/nav/connected_sets.hpp"
-#include "terranav/nav/movingai.hpp"
 #include "terranav/nav/search.hpp"
 #include "terranav/nav/terrain_graph.hpp"
-#include "terranav/nav/terrain_source.hpp"
+#include "terranav/terrain_io/movingai.hpp"
+#include "terranav/terrain_io/terrain_source.hpp"
 #ifdef TERRANAV_HAVE_BOOST
 #include "boost_baseline.hpp"
 #endif

@@ -17,8 +17,8 @@
 
 #include "bench_world.hpp"
 #include "seed_astar.hpp"
-#include "terranav/nav/movingai.hpp"
 #include "terranav/nav/search.hpp"
+#include "terranav/terrain_io/movingai.hpp"
 #ifdef TERRANAV_HAVE_BOOST
 #include "boost_baseline.hpp"
 #endif

@@ -1,41 +1,118 @@
-// Embedding terranav's nav module: a plain heightmap in, a path out. No GL,
-// no files: the engine side owns the heights and hands them over.
-#include <cmath>
+// Embedding terranav from its installed package: a terrain file in (its
+// .terrain sidecar honoured), one query, one JSON object out.
+//   embed_nav --map FILE [--spacing S] [--height-scale Z] --from X,Y --to X,Y
+// Tiles are X = column, Y = row. Prints {"status": "found" | "unreachable" |
+// "invalid_start" | "invalid_goal", "cost": number or null, "tiles": N,
+// "expanded": N}. Errors: one `embed_nav: ...` line on stderr, exit 2 for a
+// bad command line, 1 for a terrain that does not load.
+#include <charconv>
 #include <cstdio>
+#include <exception>
+#include <optional>
+#include <stdexcept>
 #include <string>
-#include <vector>
+#include <string_view>
 
 #include "terranav/nav/connected_sets.hpp"
-#include "terranav/nav/heightmap.hpp"
 #include "terranav/nav/search.hpp"
 #include "terranav/nav/terrain_graph.hpp"
+#include "terranav/terrain_io/terrain_source.hpp"
 
-int main() {
-  using namespace terranav::nav;
-  // 65 x 65 samples, 10 m apart: a ridge along z with a pass in the middle.
-  const int n = 65;
-  std::vector<float> heights(n * n);
-  for (int z = 0; z < n; ++z) {
-    for (int x = 0; x < n; ++x) {
-      const double ridge = 120.0 * std::exp(-((x - 32) * (x - 32)) / 20.0);
-      const double pass = 1.0 - 0.8 * std::exp(-((z - 32) * (z - 32)) / 30.0);
-      heights[z * n + x] = static_cast<float>(ridge * pass);
+namespace nav = terranav::nav;
+
+namespace {
+
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+template <typename T>
+T parse_number(std::string_view flag, std::string_view text) {
+  T value{};
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size()) {
+    throw UsageError(std::string(flag) + ": '" + std::string(text) + "' is not a number");
+  }
+  return value;
+}
+
+// "X,Y" -> tile (column X, row Y).
+nav::TileCoord parse_tile(std::string_view flag, std::string_view text) {
+  const auto comma = text.find(',');
+  if (comma == std::string_view::npos) {
+    throw UsageError(std::string(flag) + ": expected X,Y, got '" + std::string(text) + "'");
+  }
+  return {parse_number<int>(flag, text.substr(0, comma)),
+          parse_number<int>(flag, text.substr(comma + 1))};
+}
+
+struct Query {
+  nav::TerrainRequest terrain;
+  nav::TileCoord from;
+  nav::TileCoord to;
+};
+
+Query parse_args(int argc, char** argv) {
+  Query query;
+  std::optional<nav::TileCoord> from;
+  std::optional<nav::TileCoord> to;
+  for (int k = 1; k < argc; k += 2) {
+    const std::string_view flag = argv[k];
+    if (flag != "--map" && flag != "--spacing" && flag != "--height-scale" && flag != "--from" &&
+        flag != "--to") {
+      throw UsageError("unknown option '" + std::string(flag) + "'");
     }
+    if (k + 1 >= argc) throw UsageError(std::string(flag) + ": missing value");
+    const std::string_view value = argv[k + 1];
+    if (flag == "--map") query.terrain.map = std::string(value);
+    if (flag == "--spacing") query.terrain.spacing_m = parse_number<double>(flag, value);
+    if (flag == "--height-scale") query.terrain.height_scale_m = parse_number<double>(flag, value);
+    if (flag == "--from") from = parse_tile(flag, value);
+    if (flag == "--to") to = parse_tile(flag, value);
+  }
+  if (query.terrain.map.empty()) throw UsageError("--map FILE is required");
+  if (!from) throw UsageError("--from X,Y is required");
+  if (!to) throw UsageError("--to X,Y is required");
+  query.from = *from;
+  query.to = *to;
+  return query;
+}
+
+// Shortest text that reads back as the same double (JSON has no NaN or
+// infinity, but a found path's cost is finite).
+std::string json_number(double value) {
+  char text[32];
+  const auto [end, error] = std::to_chars(text, text + sizeof text, value);
+  return error == std::errc() ? std::string(text, end) : "null";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Query query;
+  try {
+    query = parse_args(argc, argv);
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "embed_nav: %s\n", e.what());
+    return 2;
   }
   try {
-    const Heightmap heightmap(n, n, 10.0, std::move(heights));
-    const TerrainGraph graph(heightmap, GraphConfig{});  // the reference model
-    const ConnectedSets sets(graph);
-    AStar astar(graph, sets);
-    const PathResult path = astar.find_path({2, 5}, {60, 5});
-    std::printf("%s: cost %.1f m-equivalent over %zu tiles, %u nodes expanded\n",
-                std::string(to_string(path.status)).c_str(), path.cost, path.tiles.size(),
-                path.expanded);
-    for (const Vec3& p : path.waypoints) {
-      if (std::abs(p.x - 320.0) < 6.0) std::printf("crosses the ridge at z = %.0f m\n", p.z);
-    }
-    return path.status == SearchStatus::Found ? 0 : 1;
-  } catch (const Error& e) {
+    // Built once per terrain; the graph and sets are shared read-only, one
+    // AStar per thread.
+    const nav::Terrain terrain = nav::load_terrain(query.terrain);
+    const nav::TerrainGraph graph(
+        terrain.heightmap, nav::GraphConfig{.tile_size = terrain.tile_size}, terrain.blocked);
+    const nav::ConnectedSets sets(graph);
+    nav::AStar astar(graph, sets);
+
+    const nav::PathResult path = astar.find_path(query.from, query.to);
+    const bool found = path.status == nav::SearchStatus::Found;
+    std::printf("{\"status\": \"%s\", \"cost\": %s, \"tiles\": %zu, \"expanded\": %lu}\n",
+                std::string(nav::to_string(path.status)).c_str(),
+                found ? json_number(path.cost).c_str() : "null", path.tiles.size(),
+                static_cast<unsigned long>(path.expanded));
+    return 0;
+  } catch (const std::exception& e) {  // nav::Error names the file and the problem
     std::fprintf(stderr, "embed_nav: %s\n", e.what());
     return 1;
   }

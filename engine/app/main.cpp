@@ -8,6 +8,7 @@
 
 #include "app.hpp"
 #include "terranav/nav/types.hpp"
+#include "terranav/nav/version.hpp"
 
 int main(int argc, char** argv) {
   using namespace terranav;
@@ -16,6 +17,12 @@ int main(int argc, char** argv) {
     const engine::Options options = engine::parse_options(args);
     if (options.help) {
       std::cout << engine::usage();
+      return 0;
+    }
+    if (options.version) {
+      std::cout << "terranav " << nav::version();
+      if (!nav::git_commit().empty()) std::cout << " (commit " << nav::git_commit() << ')';
+      std::cout << '\n';
       return 0;
     }
     app::LoadedWorld loaded = app::load_world(options);

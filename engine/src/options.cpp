@@ -38,6 +38,7 @@ std::string usage() {
          "       terranav --headless [map options] [--size WxH] [--right-click PX,PY]...\n"
          "                 [--frames N] [--until-arrived] [--screenshot out.png]\n"
          "                 [--report out.json]\n"
+         "       terranav --help | --version\n"
          "--procedural: a SIZE x SIZE fractal-noise terrain instead of --map (seed 1 and\n"
          "30 m spacing unless given), relief 0.13 x its extent.\n"
          "Window: right-click moves the unit, left-drag orbits, middle-drag or WASD pans,\n"
@@ -56,6 +57,8 @@ Options parse_options(std::span<const std::string_view> args) {
     };
     if (arg == "--help" || arg == "-h") {
       o.help = true;
+    } else if (arg == "--version") {
+      o.version = true;
     } else if (arg == "--map") {
       o.terrain.map = std::string(value());
     } else if (arg == "--procedural") {

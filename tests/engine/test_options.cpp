@@ -77,6 +77,12 @@ TEST(Options, ParsesEveryOption) {
   EXPECT_EQ(o.report, std::filesystem::path("r.json"));
 }
 
+TEST(Options, VersionAndHelpAreFlags) {
+  EXPECT_FALSE(parse({}).version);
+  EXPECT_TRUE(parse({"--version"}).version);
+  EXPECT_TRUE(parse({"-h"}).help);
+}
+
 TEST(Options, ProceduralTerrainTakesSizeSeedAndOverrides) {
   const Options o = parse({"--procedural", "513", "--seed", "7", "--tile-size", "2"});
   ASSERT_TRUE(o.terrain.procedural.has_value());

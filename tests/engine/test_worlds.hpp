@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "terranav/nav/terrain_source.hpp"
+#include "terranav/terrain_io/terrain_source.hpp"
 
 namespace terranav::test {
 

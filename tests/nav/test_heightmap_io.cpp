@@ -1,6 +1,6 @@
 // Heightmap loaders against fixture files the tests write themselves: every
 // value checked by hand, every error checked for the file name and the problem.
-#include "terranav/nav/heightmap_io.hpp"
+#include "terranav/terrain_io/heightmap_io.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

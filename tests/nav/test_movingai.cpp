@@ -1,4 +1,4 @@
-#include "terranav/nav/movingai.hpp"
+#include "terranav/terrain_io/movingai.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "sliced_query.hpp"
 #include "terranav/nav/search.hpp"
 #include "test_support.hpp"
 
@@ -37,6 +38,37 @@ void replay(const std::string& map_name) {
     ASSERT_EQ(r.status, SearchStatus::Found) << row.start_x << "," << row.start_y;
     EXPECT_TRUE(cost_matches(r.cost, row.optimal))
         << "bucket " << row.bucket << ": " << r.cost << " vs optimal " << row.optimal;
+  }
+}
+
+// Every row of a Moving AI scenario, sliced by 1, 7 and 1000 expansions,
+// gives the unsliced query's path, cost and counters exactly.
+TEST(MovingAi, SlicedEqualsUnslicedOnEveryRow) {
+  for (const char* name : {"arena.map", "arena2.map"}) {
+    const GridMap map = load_movingai_map(kData / name);
+    const Heightmap hm(
+        map.width + 1, map.height + 1, 1.0,
+        std::vector<float>(static_cast<std::size_t>((map.width + 1) * (map.height + 1))));
+    std::vector<std::uint8_t> blocked(map.passable.size());
+    for (std::size_t k = 0; k < blocked.size(); ++k) blocked[k] = map.passable[k] ? 0 : 1;
+    const TerrainGraph graph(hm, {.tile_size = 1}, blocked);
+    const ConnectedSets sets(graph);
+    AStar whole(graph, sets);
+    AStar parts(graph, sets);
+    for (const ScenarioRow& row : load_movingai_scen(kData / (std::string(name) + ".scen"))) {
+      const TileCoord from{row.start_x, row.start_y};
+      const TileCoord to{row.goal_x, row.goal_y};
+      const PathResult expected = whole.find_path(from, to);
+      ASSERT_TRUE(cost_matches(expected.cost, row.optimal));
+      for (const std::uint32_t budget : {1u, 7u, 1000u}) {
+        SCOPED_TRACE(std::string(name) + " budget " + std::to_string(budget));
+        const auto [result, steps] = test::sliced(parts, from, to, {}, {.max_expansions = budget});
+        test::expect_same(result, expected);
+        if (budget == 1) {
+          EXPECT_GE(steps, static_cast<int>(expected.expanded));
+        }
+      }
+    }
   }
 }
 

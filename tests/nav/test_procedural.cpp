@@ -1,5 +1,5 @@
 // procedural_heightmap (libnoise fBm) and load_terrain's procedural source.
-#include "terranav/nav/procedural.hpp"
+#include "terranav/terrain_io/procedural.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "reference_edges.hpp"
-#include "terranav/nav/terrain_source.hpp"
+#include "terranav/terrain_io/terrain_source.hpp"
 #include "test_support.hpp"
 
 namespace terranav::nav {

@@ -6,14 +6,13 @@
 
 #include <cmath>
 #include <cstdint>
-#include <filesystem>
 #include <limits>
 #include <optional>
 #include <random>
 #include <vector>
 
 #include "random_terrain.hpp"
-#include "terranav/nav/movingai.hpp"
+#include "sliced_query.hpp"
 #include "terranav/nav/search.hpp"
 #include "test_support.hpp"
 
@@ -22,7 +21,6 @@ namespace {
 
 using ::testing::HasSubstr;
 
-const std::filesystem::path kData = std::filesystem::path(TERRANAV_TEST_DATA_DIR) / "movingai";
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 /// A hilly 61 x 61-tile world with blocked tiles and several sets.
@@ -57,67 +55,6 @@ struct HillWorld {
   }
 };
 
-void expect_same(const PathResult& a, const PathResult& b) {
-  EXPECT_EQ(a.status, b.status);
-  EXPECT_EQ(a.cost, b.cost);  // exactly: the same search
-  EXPECT_EQ(a.tiles, b.tiles);
-  EXPECT_EQ(a.expanded, b.expanded);
-  EXPECT_EQ(a.generated, b.generated);
-  EXPECT_EQ(a.heap_operations, b.heap_operations);
-}
-
-/// Runs a query to the end in steps of `budget`, checking each step keeps
-/// to its expansion budget; the result and the number of steps.
-std::pair<PathResult, int> sliced(AStar& astar, TileCoord from, TileCoord to,
-                                  const SearchOptions& options, const StepBudget& budget) {
-  int steps = 0;
-  if (astar.start(from, to, options) == SearchStatus::InProgress) {
-    PathResult before;
-    do {
-      astar.result(before);
-      astar.step(budget);
-      PathResult now;
-      astar.result(now);
-      EXPECT_LE(now.expanded - before.expanded, budget.max_expansions);
-      ++steps;
-    } while (astar.status() == SearchStatus::InProgress);
-  }
-  PathResult out;
-  astar.result(out);
-  return {out, steps};
-}
-
-// Every row of a Moving AI scenario, sliced by 1, 7 and 1000 expansions,
-// gives the unsliced query's path, cost and counters exactly.
-TEST(SearchQuery, SlicedEqualsUnslicedOnEveryMovingAiRow) {
-  for (const char* name : {"arena.map", "arena2.map"}) {
-    const GridMap map = load_movingai_map(kData / name);
-    const Heightmap hm(
-        map.width + 1, map.height + 1, 1.0,
-        std::vector<float>(static_cast<std::size_t>((map.width + 1) * (map.height + 1))));
-    std::vector<std::uint8_t> blocked(map.passable.size());
-    for (std::size_t k = 0; k < blocked.size(); ++k) blocked[k] = map.passable[k] ? 0 : 1;
-    const TerrainGraph graph(hm, {.tile_size = 1}, blocked);
-    const ConnectedSets sets(graph);
-    AStar whole(graph, sets);
-    AStar parts(graph, sets);
-    for (const ScenarioRow& row : load_movingai_scen(kData / (std::string(name) + ".scen"))) {
-      const TileCoord from{row.start_x, row.start_y};
-      const TileCoord to{row.goal_x, row.goal_y};
-      const PathResult expected = whole.find_path(from, to);
-      ASSERT_TRUE(cost_matches(expected.cost, row.optimal));
-      for (const std::uint32_t budget : {1u, 7u, 1000u}) {
-        SCOPED_TRACE(std::string(name) + " budget " + std::to_string(budget));
-        const auto [result, steps] = sliced(parts, from, to, {}, {.max_expansions = budget});
-        expect_same(result, expected);
-        if (budget == 1) {
-          EXPECT_GE(steps, static_cast<int>(expected.expanded));
-        }
-      }
-    }
-  }
-}
-
 // Sliced by time too, under every cost model with and without a multiplier
 // layer, weighted and greedy: the same answers.
 TEST(SearchQuery, SlicedEqualsUnslicedForEveryOptionAndTimeBudget) {
@@ -139,8 +76,9 @@ TEST(SearchQuery, SlicedEqualsUnslicedForEveryOptionAndTimeBudget) {
   for (const SearchOptions& o : options) {
     for (const auto& [from, to] : w.pairs(12, 5)) {
       const PathResult expected = whole.find_path(from, to, o);
-      expect_same(sliced(parts, from, to, o, {.max_microseconds = 3.0}).first, expected);
-      expect_same(sliced(parts, from, to, o, {.max_expansions = 13}).first, expected);
+      test::expect_same(test::sliced(parts, from, to, o, {.max_microseconds = 3.0}).first,
+                        expected);
+      test::expect_same(test::sliced(parts, from, to, o, {.max_expansions = 13}).first, expected);
     }
   }
 }
@@ -163,7 +101,7 @@ TEST(SearchQuery, RestartingMidQueryLeavesNoTrace) {
     reused.step();
     PathResult r;
     reused.result(r);
-    expect_same(r, fresh.find_path(pairs[k + 1].first, pairs[k + 1].second));
+    test::expect_same(r, fresh.find_path(pairs[k + 1].first, pairs[k + 1].second));
   }
 }
 
@@ -229,7 +167,7 @@ TEST(SearchQuery, ExpansionLimitEndsWithAPartialPathToTheBestTile) {
     expect_walk(w.graph, partial, from, o.cost);
   }
   // A limit at least the search's own is no limit.
-  expect_same(astar.find_path(from, to, {.max_expansions = full.expanded}), full);
+  test::expect_same(astar.find_path(from, to, {.max_expansions = full.expanded}), full);
 }
 
 // With weight 1 a cost limit below the optimum proves there is no such
@@ -249,7 +187,7 @@ TEST(SearchQuery, CostLimitAgainstTheOptimum) {
     ASSERT_EQ(partial.status, SearchStatus::Partial);
     expect_walk(w.graph, partial, from, {});
     EXPECT_LE(partial.cost, full.cost * 0.5);
-    expect_same(astar.find_path(from, to, {.max_cost = full.cost * 1.0001}), full);
+    test::expect_same(astar.find_path(from, to, {.max_cost = full.cost * 1.0001}), full);
   }
 }
 
@@ -344,7 +282,7 @@ TEST(SearchQuery, StartAtPositionsSnapsToTiles) {
   astar.step();
   PathResult r;
   astar.result(r);
-  expect_same(r, astar.find_path({3, 5}, {10, 5}));
+  test::expect_same(r, astar.find_path({3, 5}, {10, 5}));
   EXPECT_EQ(astar.start_at({-0.5, 0.0, 5.0}, {10.0, 0.0, 5.0}), SearchStatus::InvalidStart);
   EXPECT_EQ(astar.start_at({3.0, 0.0, 5.0}, {10.0, 0.0, 61.5}), SearchStatus::InvalidGoal);
   EXPECT_EQ(astar.start_at({3.0, 0.0, 5.0}, {std::nan(""), 0.0, 5.0}), SearchStatus::InvalidGoal);

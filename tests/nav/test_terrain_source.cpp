@@ -1,6 +1,6 @@
 // load_terrain: format by extension, sidecar settings, overrides, defaults and
 // the Moving AI special case.
-#include "terranav/nav/terrain_source.hpp"
+#include "terranav/terrain_io/terrain_source.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

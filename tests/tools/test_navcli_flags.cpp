@@ -7,6 +7,7 @@
 #include <string>
 
 #include "navcli_run.hpp"
+#include "terranav/nav/version.hpp"
 #include "test_support.hpp"
 
 namespace terranav::test {
@@ -79,6 +80,19 @@ INSTANTIATE_TEST_SUITE_P(
       }
       return name;
     });
+
+class NavcliVersion : public ScratchDirTest {};
+
+TEST_F(NavcliVersion, PrintsVersionAndCommitThenExitsZero) {
+  std::string expected = "navcli ";
+  expected.append(nav::version());
+  if (!nav::git_commit().empty())
+    expected.append(" (commit ").append(nav::git_commit()).append(")");
+  const NavcliRun run = run_navcli(dir_, "--version");
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out, expected + "\n");
+  EXPECT_EQ(run.err, "");
+}
 
 }  // namespace
 }  // namespace terranav::test

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "navcli_run.hpp"
-#include "terranav/nav/movingai.hpp"
+#include "terranav/terrain_io/movingai.hpp"
 #include "test_support.hpp"
 
 namespace terranav::test {

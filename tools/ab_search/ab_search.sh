@@ -32,14 +32,20 @@ for side in A B; do
   else
     git -C "$root" archive "$rev" nav bench | tar -x -C "$work/$side"
   fi
+  # Since the nav/terrain_io split the loaders and procedural terrain (which
+  # bench_world uses) live in nav/terrain_io; older revisions have none.
+  sources=("$work/$side"/nav/src/*.cpp)
+  if [[ -d $work/$side/nav/terrain_io/src ]]; then
+    sources+=("$work/$side"/nav/terrain_io/src/*.cpp)
+  fi
   # g++ -c without -o writes each object into the current folder.
   (cd "$work/$side/obj" &&
-    printf '%s\n' "$work/$side"/nav/src/*.cpp "$work/$side/bench/bench_world.cpp" \
-      "$here/variant.cpp" |
+    printf '%s\n' "${sources[@]}" "$work/$side/bench/bench_world.cpp" "$here/variant.cpp" |
     xargs -P "$(nproc)" -n 1 g++ -std=c++20 -O3 -DNDEBUG "${stb_cflags[@]}" \
       "-Dterranav=terranav$side" "-DSIDE=$side" "-I$work/$side/nav/include" \
-      "-I$work/$side/nav/src" "-I$work/$side/bench" -c)
+      "-I$work/$side/nav/terrain_io/include" "-I$work/$side/nav/src" "-I$work/$side/bench" -c)
 done
+# libstb for revisions before the split (later ones compile stb_image in).
 g++ -O2 "$here/driver.cpp" "$work"/A/obj/*.o "$work"/B/obj/*.o -o "$work/ab" \
   "${stb_libs[@]}" -lnoise
 "$work/ab" "${3:-1000}" "${4:-1025}"

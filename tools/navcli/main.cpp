@@ -14,6 +14,7 @@
 #include "commands.hpp"
 #include "flags.hpp"
 #include "terrain_options.hpp"
+#include "terranav/nav/version.hpp"
 
 namespace navcli = terranav::navcli;
 
@@ -61,6 +62,8 @@ constexpr const char* kUsage =
     "       frame_max_us (main-thread time per frame), all_done_ms, mean_expanded,\n"
     "       mismatches (answers unlike a plain A*'s; exit 1 if any)}.\n"
     "  navcli --help\n"
+    "  navcli --version\n"
+    "      Prints navcli VERSION (commit HASH), the commit only when built from git.\n"
     "Progress of bench, scen and sweep goes to stderr.\n"
     "Exit status: 0 done, 1 load/build/run error (or a bench --check mismatch),\n"
     "2 bad command line.\n\n";
@@ -79,6 +82,15 @@ int dispatch(std::span<const std::string_view> args) {
   if (std::find(args.begin(), args.end(), "--help") != args.end()) {
     std::fputs(kUsage, stdout);
     std::fputs(navcli::kTerrainOptionsUsage, stdout);
+    return 0;
+  }
+  if (std::find(args.begin(), args.end(), "--version") != args.end()) {
+    std::string line = "navcli ";
+    line.append(terranav::nav::version());
+    if (const std::string_view commit = terranav::nav::git_commit(); !commit.empty()) {
+      line.append(" (commit ").append(commit).append(")");
+    }
+    std::puts(line.c_str());
     return 0;
   }
   if (args.empty()) {

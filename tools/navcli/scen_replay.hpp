@@ -8,8 +8,8 @@
 #include <span>
 #include <vector>
 
-#include "terranav/nav/movingai.hpp"
 #include "terranav/nav/search.hpp"
+#include "terranav/terrain_io/movingai.hpp"
 
 namespace terranav::navcli {
 

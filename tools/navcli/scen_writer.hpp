@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <span>
 
-#include "terranav/nav/movingai.hpp"
+#include "terranav/terrain_io/movingai.hpp"
 
 namespace terranav::navcli {
 

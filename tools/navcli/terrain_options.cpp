@@ -6,6 +6,7 @@
 
 #include "stopwatch.hpp"
 #include "terranav/nav/tiling.hpp"
+#include "terranav/terrain_io/class_image.hpp"
 #include "text_output.hpp"
 
 namespace terranav::navcli {

@@ -16,7 +16,7 @@
 #include "terranav/nav/search.hpp"
 #include "terranav/nav/terrain_classes.hpp"
 #include "terranav/nav/terrain_graph.hpp"
-#include "terranav/nav/terrain_source.hpp"
+#include "terranav/terrain_io/terrain_source.hpp"
 
 namespace terranav::navcli {
 

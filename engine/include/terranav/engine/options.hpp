@@ -12,7 +12,7 @@
 #include <glm/glm.hpp>
 
 #include "terranav/engine/camera.hpp"
-#include "terranav/nav/terrain_source.hpp"
+#include "terranav/terrain_io/terrain_source.hpp"
 
 namespace terranav::engine {
 
@@ -35,6 +35,7 @@ struct Options {
   std::optional<nav::TileCoord> start;
   std::optional<double> speed_mps;
   bool help = false;
+  bool version = false;  ///< --version: print "terranav X.Y.Z (commit C)", exit 0
   // Headless mode only.
   bool headless = false;
   Viewport size;

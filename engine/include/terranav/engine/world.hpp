@@ -14,8 +14,8 @@
 #include "terranav/nav/picking.hpp"
 #include "terranav/nav/search.hpp"
 #include "terranav/nav/terrain_graph.hpp"
-#include "terranav/nav/terrain_source.hpp"
 #include "terranav/nav/unit.hpp"
+#include "terranav/terrain_io/terrain_source.hpp"
 
 namespace terranav::engine {
 

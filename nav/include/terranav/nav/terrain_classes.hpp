@@ -1,10 +1,9 @@
-// Terrain classes: a class per tile (from an image or from height bands)
-// with a cost multiplier per class and impassable classes (seed 001's grass,
-// snow, road, wall).
+// Terrain classes: a class per tile (from height bands here; from an image
+// in terrain_io's class_image.hpp) with a cost multiplier per class and
+// impassable classes (seed 001's grass, snow, road, wall).
 #pragma once
 
 #include <cstdint>
-#include <filesystem>
 #include <span>
 #include <string>
 #include <vector>
@@ -56,14 +55,5 @@ struct HeightBand {
 ClassMap classes_from_height_bands(const Heightmap& heightmap, int tile_size,
                                    std::vector<TerrainClass> classes,
                                    std::span<const HeightBand> bands, std::uint8_t top_class);
-
-/// Classes from an 8-bit 1-channel grayscale PNG of TW x TD pixels (pixel
-/// (i, j) = class index of tile (i, j); image row 0 = tile row 0). Throws
-/// Error naming the file for a missing/corrupt/non-PNG file, a colour,
-/// grey+alpha or 16-bit image, wrong size (saying the expected TW x TD), a
-/// value outside the table (naming the pixel), or a bad table as
-/// classes_from_height_bands. O(tiles).
-ClassMap classes_from_image(const std::filesystem::path& file, int tiles_wide, int tiles_deep,
-                            std::vector<TerrainClass> classes);
 
 }  // namespace terranav::nav

@@ -1,4 +1,4 @@
-#include "terranav/nav/terrain_source.hpp"
+#include "terranav/terrain_io/terrain_source.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -8,7 +8,7 @@
 #include <string_view>
 #include <system_error>
 
-#include "terranav/nav/movingai.hpp"
+#include "terranav/terrain_io/movingai.hpp"
 
 namespace terranav::nav {
 namespace {

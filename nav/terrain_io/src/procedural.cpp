@@ -1,4 +1,4 @@
-#include "terranav/nav/procedural.hpp"
+#include "terranav/terrain_io/procedural.hpp"
 
 #include <algorithm>
 #include <cmath>

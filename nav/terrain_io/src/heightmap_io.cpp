@@ -1,4 +1,4 @@
-#include "terranav/nav/heightmap_io.hpp"
+#include "terranav/terrain_io/heightmap_io.hpp"
 
 #include <cmath>
 #include <cstdint>

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "terranav/nav/heightmap.hpp"
-#include "terranav/nav/heightmap_io.hpp"
-#include "terranav/nav/procedural.hpp"
+#include "terranav/terrain_io/heightmap_io.hpp"
+#include "terranav/terrain_io/procedural.hpp"
 
 namespace terranav::nav {
 

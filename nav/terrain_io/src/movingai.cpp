@@ -1,4 +1,4 @@
-#include "terranav/nav/movingai.hpp"
+#include "terranav/terrain_io/movingai.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,5 +1,12 @@
 #include "png_reader.hpp"
 
+// stb_image compiled into this file, its functions static: no libstb to link
+// (so none in the installed package's link interface) and no stbi_* symbols
+// to clash with a program that brings its own stb.
+#define STB_IMAGE_STATIC
+#define STB_IMAGE_IMPLEMENTATION
+#define STBI_ONLY_PNG
+#define STBI_NO_STDIO
 #include <stb_image.h>
 
 #include <algorithm>
