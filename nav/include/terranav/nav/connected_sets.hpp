@@ -1,7 +1,9 @@
 // Connected sets (components) of the terrain graph, so a query between two
-// sets is rejected without searching.
+// sets is rejected without searching, kept up to date incrementally after
+// terrain edits.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -12,28 +14,135 @@ namespace terranav::nav {
 /// Set id of a blocked tile: it belongs to no set.
 inline constexpr SetId kNoSet{0xFFFFFFFFu};
 
-/// Flood fill over the graph's existing edges with an explicit stack (no
-/// recursion): every unblocked tile gets the id of its component, in order of
-/// the component's lowest TileId. Edges are symmetric, so components are
-/// exactly mutual reachability. O(tiles + edges) time, one id per tile.
+/// The connected components of the graph's unblocked tiles over its edges
+/// (symmetric, so a set is exactly mutual reachability). An unblocked tile
+/// without edges is a set of its own; blocked tiles are in no set.
+///
+/// Hierarchical, after stb_connected_components.h (Sean Barrett, public
+/// domain) and the HierarchicalGraph of the A* Pathfinding Project (Aron
+/// Granberg): the tile grid is cut into blocks of 32 x 32 tiles. Per block,
+/// local components by flood fill over the edges inside the block (a 16-bit
+/// local label per tile); per block, links: the distinct (local component,
+/// component of a neighbouring block) pairs joined by an edge leaving the
+/// block, in all 8 block directions (a diagonal edge can cross a block
+/// corner). The sets are the components of the graph of local components
+/// and links. An edit then recomputes a few blocks and relabels only the
+/// sets that touch them (update()).
+///
+/// Set ids are names only: dense (0 .. set_count() - 1) after the
+/// constructor, sparse after updates (an id freed by an update is reused by
+/// a later set), in no particular order. Compare them for equality; size
+/// per-set arrays by set_id_bound().
+///
+/// Memory: 2 bytes per tile plus 16 bytes per local component and 2 bytes
+/// per link, about 2.1 bytes per tile on terrain with few components per
+/// block; at most about 19 bytes per tile (every tile its own component).
+/// The object keeps no reference to the graph.
 class ConnectedSets {
  public:
+  /// Full build from `graph`. O(tiles + edges) time.
   explicit ConnectedSets(const TerrainGraph& graph);
 
-  SetId set_of(TileId t) const noexcept { return ids_[index(t)]; }
-  /// True iff both tiles are unblocked and in the same set.
-  bool connected(TileId a, TileId b) const noexcept {
-    return ids_[index(a)] != kNoSet && ids_[index(a)] == ids_[index(b)];
+  /// After the graph's edge masks or blocked flags changed, only for tiles
+  /// inside `changed` (a changed edge changes both end tiles' masks, so both
+  /// ends are inside; the part outside the grid is ignored): brings the sets
+  /// up to date. The result equals a rebuild from `graph` up to renaming set
+  /// ids; a set none of whose tiles lies in or next to the blocks of
+  /// `changed` keeps its id. `graph` must have the size of the graph the
+  /// object was built from (not checked).
+  ///
+  /// Blocks that contain a tile of `changed` get new local components and
+  /// links; their 8 neighbouring blocks (the ring) get new links, as theirs
+  /// name the recomputed components. Then the component graph is flooded
+  /// from every component of those blocks, each flood a fresh set id (freed
+  /// ids first); the old ids of the components reached are freed. Why that
+  /// is enough: a link changes only if one end is in a recomputed block, and
+  /// those blocks touch only the ring. A set untouched by the flood has no
+  /// component in the recomputed blocks or the ring, so none of its links
+  /// changed and it is still a set. Every surviving component of an old set
+  /// that had a component there is reached: its old path to that component
+  /// stays valid up to its first component in the ring, which is a seed.
+  /// Both pieces of a split therefore get fresh ids even when neither has a
+  /// component in a recomputed block; that is why the ring is seeded too.
+  /// O(tiles of the recomputed blocks + components and links of the sets
+  /// reached); no allocation once the scratch buffers have grown.
+  void update(const TerrainGraph& graph, TileRect changed);
+
+  /// The tile's set; kNoSet for a blocked tile. O(1).
+  SetId set_of(TileId t) const noexcept {
+    const std::uint16_t label = label_[index(t)];
+    if (label == kNoLabel) return kNoSet;
+    return blocks_[block_of(t)].comps[label].set;
   }
-  std::size_t set_count() const noexcept { return sizes_.size(); }
-  /// Number of tiles in set s.
-  std::size_t set_size(SetId s) const noexcept { return sizes_[index(s)]; }
-  /// The set with most tiles (lowest id on ties); kNoSet if every tile is blocked.
+  /// True iff both tiles are unblocked and in the same set. O(1).
+  bool connected(TileId a, TileId b) const noexcept {
+    const SetId s = set_of(a);
+    return s != kNoSet && s == set_of(b);
+  }
+  /// Number of sets. O(1).
+  std::size_t set_count() const noexcept { return set_count_; }
+  /// Every set id in use is below this bound; ids below it may be unused
+  /// (set_size 0). O(1).
+  std::size_t set_id_bound() const noexcept { return set_size_.size(); }
+  /// Number of tiles in set s; 0 for an id below set_id_bound() not in use.
+  /// O(1).
+  std::size_t set_size(SetId s) const noexcept { return set_size_[index(s)]; }
+  /// The set with most tiles; on ties the one holding the lowest TileId (the
+  /// same answer before and after renaming ids). kNoSet if every tile is
+  /// blocked. O(set_id_bound()).
   SetId largest() const noexcept;
 
+  /// Bytes held (arrays' capacity, scratch buffers included, plus the
+  /// object).
+  std::size_t memory_bytes() const noexcept;
+
  private:
-  std::vector<SetId> ids_;
-  std::vector<std::uint32_t> sizes_;
+  static constexpr int kBlockShift = 5;
+  static constexpr int kBlock = 1 << kBlockShift;  // block side, tiles
+  static constexpr std::uint16_t kNoLabel = 0xFFFF;
+  // A link packs the block direction (3 bits) over the neighbour's label.
+  static constexpr int kLinkDirShift = 13;
+  static_assert(kBlock * kBlock <= (1 << kLinkDirShift), "labels must fit a link");
+
+  struct Component {
+    SetId set;
+    std::uint32_t epoch;  // last update (or build) that flooded it
+    std::uint16_t size;   // tiles
+    std::uint16_t first;  // lowest tile, local index lj * kBlock + li
+    std::uint16_t link_begin;
+    std::uint16_t link_end;
+  };
+  struct Block {
+    std::vector<Component> comps;      // indexed by local label
+    std::vector<std::uint16_t> links;  // dir << kLinkDirShift | label, by comp
+  };
+
+  std::uint32_t block_of(TileId t) const noexcept {
+    const std::uint32_t i = index(t) % tiles_wide_;
+    const std::uint32_t j = index(t) / tiles_wide_;
+    return (j >> kBlockShift) * blocks_wide_ + (i >> kBlockShift);
+  }
+  void label_block(const TerrainGraph& graph, std::uint32_t b);
+  void link_block(const TerrainGraph& graph, std::uint32_t b);
+  void flood_set(std::uint32_t b, std::uint16_t label);
+  SetId take_id();
+  void free_id(SetId s);
+
+  std::uint32_t tiles_wide_ = 0;
+  std::uint32_t tiles_deep_ = 0;
+  std::uint32_t blocks_wide_ = 0;
+  std::uint32_t blocks_deep_ = 0;
+  std::vector<std::uint16_t> label_;      // local label per tile, by TileId
+  std::vector<Block> blocks_;             // row-major
+  std::vector<std::uint32_t> set_size_;   // by set id; 0 = free
+  std::vector<std::uint32_t> set_first_;  // lowest TileId, by set id
+  std::vector<SetId> free_ids_;
+  std::size_t set_count_ = 0;
+  std::uint32_t epoch_ = 0;
+  // Scratch, kept between updates.
+  std::vector<std::uint16_t> tile_stack_;
+  std::vector<std::uint64_t> comp_stack_;  // block << 16 | label
+  std::vector<std::uint32_t> raw_links_;
 };
 
 }  // namespace terranav::nav
