@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstring>
 #include <limits>
 
 namespace terranav::nav {
@@ -12,21 +13,21 @@ namespace {
 constexpr int kShift = 5;
 constexpr int kSide = 1 << kShift;
 constexpr int kArea = kSide * kSide;
-constexpr std::uint16_t kUnvisited = 0xFFFE;
+constexpr std::uint16_t kLabelMask = (1u << 13) - 1;
 
-// Directions whose step stays inside the block, per local index lj * kSide + li.
-constexpr std::array<std::uint8_t, kArea> kInner = [] {
-  std::array<std::uint8_t, kArea> inner{};
+// Directions whose step leaves the block, per local index lj * kSide + li.
+constexpr std::array<std::uint8_t, kArea> kCrossing = [] {
+  std::array<std::uint8_t, kArea> crossing{};
   for (int l = 0; l < kArea; ++l) {
     for (int d = 0; d < kDirections; ++d) {
       const int li = l % kSide + kDirDx[static_cast<std::size_t>(d)];
       const int lj = l / kSide + kDirDz[static_cast<std::size_t>(d)];
-      if (li >= 0 && li < kSide && lj >= 0 && lj < kSide) {
-        inner[static_cast<std::size_t>(l)] |= static_cast<std::uint8_t>(1u << d);
+      if (li < 0 || li >= kSide || lj < 0 || lj >= kSide) {
+        crossing[static_cast<std::size_t>(l)] |= static_cast<std::uint8_t>(1u << d);
       }
     }
   }
-  return inner;
+  return crossing;
 }();
 
 // The block's border tiles, side by side (top, bottom, left, right): a side's
@@ -48,7 +49,81 @@ constexpr std::array<std::uint16_t, 4 * kSide - 4> kBorder = [] {
 // Direction index of the step (dx, dz), indexed (dz + 1) * 3 + dx + 1.
 constexpr std::array<std::uint8_t, 9> kDirOf = {5, 6, 7, 4, 0xFF, 0, 3, 2, 1};
 
-constexpr std::uint16_t kLabelMask = (1u << 13) - 1;
+constexpr std::uint32_t opposite(std::uint32_t dir) {
+  return (dir + 4) % kDirections;
+}
+
+// Bit k of the result is bit `bit` of byte k of x (little-endian bytes): one
+// direction of 8 edge masks in a few instructions. The multiplier moves bit
+// 8k to bit 56 + k; no two partial products meet, so nothing carries.
+constexpr std::uint32_t gather_bit(std::uint64_t x, int bit) {
+  return static_cast<std::uint32_t>(
+      (((x >> bit) & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56);
+}
+
+// Bit k set iff byte k of x is non-zero.
+constexpr std::uint32_t gather_nonzero(std::uint64_t x) {
+  x |= x >> 4;  // bits 0..3 of each byte: clean ORs within the byte
+  x |= x >> 2;
+  x |= x >> 1;
+  return gather_bit(x, 0);
+}
+
+// One row of a block as bit words, bit i = tile i of the row: edges to the
+// east, south-east, south and south-west (the other four are their
+// reverses), and which tiles have any edge.
+struct RowBits {
+  std::uint32_t east = 0;
+  std::uint32_t south_east = 0;
+  std::uint32_t south = 0;
+  std::uint32_t south_west = 0;
+  std::uint32_t any = 0;
+};
+
+RowBits row_bits(const std::uint8_t* masks, std::uint32_t w) {
+  RowBits r;
+  std::uint32_t i = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    for (; i + 8 <= w; i += 8) {
+      std::uint64_t x = 0;
+      std::memcpy(&x, masks + i, sizeof x);
+      r.east |= gather_bit(x, 0) << i;
+      r.south_east |= gather_bit(x, 1) << i;
+      r.south |= gather_bit(x, 2) << i;
+      r.south_west |= gather_bit(x, 3) << i;
+      r.any |= gather_nonzero(x) << i;
+    }
+  }
+  for (; i < w; ++i) {
+    const std::uint32_t m = masks[i];
+    r.east |= (m & 1u) << i;
+    r.south_east |= (m >> 1 & 1u) << i;
+    r.south |= (m >> 2 & 1u) << i;
+    r.south_west |= (m >> 3 & 1u) << i;
+    r.any |= (m != 0 ? 1u : 0u) << i;
+  }
+  return r;
+}
+
+// Union-find over a block's runs with path halving; the root of a tree is
+// its lowest run, so a component's root is its first run in row-major order.
+std::uint16_t find(std::array<std::uint16_t, kArea>& parent, std::uint16_t x) {
+  while (parent[x] != x) {
+    parent[x] = parent[parent[x]];
+    x = parent[x];
+  }
+  return x;
+}
+
+void unite(std::array<std::uint16_t, kArea>& parent, std::uint16_t a, std::uint16_t b) {
+  a = find(parent, a);
+  b = find(parent, b);
+  if (a < b) {
+    parent[b] = a;
+  } else if (b < a) {
+    parent[a] = b;
+  }
+}
 
 }  // namespace
 
@@ -77,7 +152,7 @@ void ConnectedSets::update(const TerrainGraph& graph, TileRect changed) {
   changed = {std::max(changed.i0, 0), std::max(changed.j0, 0), std::min(changed.i1, tw),
              std::min(changed.j1, td)};
   if (changed.empty()) return;
-  // Dirty blocks [bi0, bi1] x [bj0, bj1]; the ring widens that by one.
+  // Recomputed blocks [bi0, bi1] x [bj0, bj1]; the ring widens that by one.
   const auto bi0 = static_cast<std::uint32_t>(changed.i0) >> kBlockShift;
   const auto bj0 = static_cast<std::uint32_t>(changed.j0) >> kBlockShift;
   const auto bi1 = static_cast<std::uint32_t>(changed.i1 - 1) >> kBlockShift;
@@ -102,9 +177,10 @@ void ConnectedSets::update(const TerrainGraph& graph, TileRect changed) {
   for (std::uint32_t bj = bj0; bj <= bj1; ++bj) {
     for (std::uint32_t bi = bi0; bi <= bi1; ++bi) label_block(graph, bj * blocks_wide_ + bi);
   }
-  for (std::uint32_t bj = rj0; bj <= rj1; ++bj) {
-    for (std::uint32_t bi = ri0; bi <= ri1; ++bi) link_block(graph, bj * blocks_wide_ + bi);
+  for (std::uint32_t bj = bj0; bj <= bj1; ++bj) {  // links read the neighbours' new labels
+    for (std::uint32_t bi = bi0; bi <= bi1; ++bi) link_block(graph, bj * blocks_wide_ + bi);
   }
+  relink_ring(bi0, bj0, bi1, bj1, ri0, rj0, ri1, rj1);
   for (std::uint32_t bj = rj0; bj <= rj1; ++bj) {
     for (std::uint32_t bi = ri0; bi <= ri1; ++bi) {
       const std::uint32_t b = bj * blocks_wide_ + bi;
@@ -122,48 +198,83 @@ void ConnectedSets::label_block(const TerrainGraph& graph, std::uint32_t b) {
   const std::uint32_t h = std::min<std::uint32_t>(kBlock, tiles_deep_ - j0);
   const std::uint32_t base = j0 * tiles_wide_ + i0;
   const std::uint8_t* masks = graph.edge_masks().data();
-  const auto tw = static_cast<std::int64_t>(tiles_wide_);
-  std::array<std::int64_t, kDirections> offset{};
-  std::array<int, kDirections> local_offset{};
-  for (std::size_t d = 0; d < offset.size(); ++d) {
-    offset[d] = kDirDz[d] * tw + kDirDx[d];
-    local_offset[d] = kDirDz[d] * kBlock + kDirDx[d];
-  }
 
+  // Runs: maximal row segments joined by east edges, each with its bits
+  // and first tile (local index), merged across rows by union-find over the
+  // south, south-east and south-west edges (two-pass connected-component
+  // labelling on run lengths; Wu, Otoo and Suzuki, "Optimizing two-pass
+  // connected-component labeling algorithms", 2009). A row is a 32-bit word.
+  std::array<std::uint32_t, kArea> run_bits;
+  std::array<std::uint16_t, kArea> run_first;
+  std::array<std::uint16_t, kArea> parent;
+  std::array<std::uint16_t, kSide> run_at_start{};  // previous row's runs by start
+  std::uint16_t runs = 0;
+  std::uint32_t prev_starts = 0;
+  RowBits prev;
   for (std::uint32_t lj = 0; lj < h; ++lj) {
     const std::uint32_t row = base + lj * tiles_wide_;
-    for (std::uint32_t t = row; t < row + w; ++t) {
-      label_[t] = graph.blocked(TileId{t}) ? kNoLabel : kUnvisited;
+    RowBits bits = row_bits(masks + row, w);
+    // Only edges inside the block: none east of column 31, none south of row 31.
+    bits.east &= ~(1u << (kBlock - 1));
+    bits.south_east &= ~(1u << (kBlock - 1));
+    bits.south_west &= ~1u;
+    if (lj == kBlock - 1) bits.south = bits.south_east = bits.south_west = 0;
+    // A tile with an edge is unblocked; one without may be either.
+    std::uint32_t open = bits.any;
+    const std::uint32_t all = w == 32 ? ~0u : (1u << w) - 1;
+    for (std::uint32_t m = ~bits.any & all; m != 0; m &= m - 1) {
+      const auto i = static_cast<std::uint32_t>(std::countr_zero(m));
+      if (!graph.blocked(TileId{row + i})) open |= 1u << i;
     }
+    const std::uint32_t starts = open & ~(bits.east << 1);
+    const std::uint16_t first_run = runs;
+    for (std::uint32_t m = starts; m != 0; m &= m - 1) {
+      const auto start = static_cast<std::uint32_t>(std::countr_zero(m));
+      const auto length = static_cast<std::uint32_t>(std::countr_one(bits.east >> start)) + 1;
+      const std::uint32_t run = (length == 32 ? ~0u : (1u << length) - 1) << start;
+      const std::uint16_t k = runs++;
+      run_bits[k] = run;
+      run_first[k] = static_cast<std::uint16_t>(lj * kBlock + start);
+      parent[k] = k;
+      // Tiles of the previous row with an edge into this run.
+      std::uint32_t joined =
+          (prev.south & run) | (prev.south_east & (run >> 1)) | (prev.south_west & (run << 1));
+      while (joined != 0) {
+        const auto j = static_cast<std::uint32_t>(std::countr_zero(joined));
+        const std::uint32_t upto = j == 31 ? ~0u : (2u << j) - 1;
+        const std::uint16_t above = run_at_start[31 - std::countl_zero(prev_starts & upto)];
+        unite(parent, above, k);
+        joined &= ~run_bits[above];
+      }
+    }
+    for (std::uint16_t k = first_run; k < runs; ++k) run_at_start[run_first[k] & (kBlock - 1)] = k;
+    prev_starts = starts;
+    prev = bits;
   }
+
+  // Components in order of their first run, which is their lowest tile.
   std::vector<Component>& comps = blocks_[b].comps;
   comps.clear();
-  // Flood fill over the edges inside the block, an explicit stack of local
-  // indices; seeds in row-major order, so a seed is its component's lowest
-  // tile (lowest local index, and lowest TileId too).
+  std::array<std::uint16_t, kArea> label_of_run;
+  for (std::uint16_t k = 0; k < runs; ++k) {
+    const std::uint16_t root = find(parent, k);
+    if (root == k) {
+      label_of_run[k] = static_cast<std::uint16_t>(comps.size());
+      comps.push_back({kNoSet, 0, 0, run_first[k], 0, 0});
+    } else {
+      label_of_run[k] = label_of_run[root];
+    }
+    comps[label_of_run[k]].size =
+        static_cast<std::uint16_t>(comps[label_of_run[k]].size + std::popcount(run_bits[k]));
+  }
+  std::uint16_t k = 0;
   for (std::uint32_t lj = 0; lj < h; ++lj) {
-    for (std::uint32_t li = 0; li < w; ++li) {
-      const std::uint32_t seed = base + lj * tiles_wide_ + li;
-      if (label_[seed] != kUnvisited) continue;
-      const auto label = static_cast<std::uint16_t>(comps.size());
-      const auto first = static_cast<std::uint16_t>(lj * kBlock + li);
-      std::uint32_t size = 0;
-      label_[seed] = label;
-      tile_stack_.push_back(first);
-      while (!tile_stack_.empty()) {
-        const std::uint16_t l = tile_stack_.back();
-        tile_stack_.pop_back();
-        ++size;
-        const std::uint32_t t = base + (l >> kBlockShift) * tiles_wide_ + (l & (kBlock - 1));
-        for (unsigned mask = masks[t] & kInner[l]; mask != 0; mask &= mask - 1) {
-          const auto d = static_cast<std::size_t>(std::countr_zero(mask));
-          const auto u = static_cast<std::uint32_t>(t + offset[d]);
-          if (label_[u] != kUnvisited) continue;
-          label_[u] = label;
-          tile_stack_.push_back(static_cast<std::uint16_t>(l + local_offset[d]));
-        }
-      }
-      comps.push_back({kNoSet, 0, static_cast<std::uint16_t>(size), first, 0, 0});
+    std::uint16_t* row = label_.data() + base + lj * tiles_wide_;
+    std::fill(row, row + w, kNoLabel);
+    for (; k < runs && (run_first[k] >> kBlockShift) == lj; ++k) {
+      const std::uint32_t start = run_first[k] & (kBlock - 1);
+      std::fill(row + start, row + start + static_cast<std::uint32_t>(std::popcount(run_bits[k])),
+                label_of_run[k]);
     }
   }
 }
@@ -177,8 +288,8 @@ void ConnectedSets::link_block(const TerrainGraph& graph, std::uint32_t b) {
   const std::uint8_t* masks = graph.edge_masks().data();
   const auto tw = static_cast<std::int64_t>(tiles_wide_);
 
-  // Links as here << 16 | block direction << 13 | there, runs of equal ones
-  // dropped as they come, the rest by sort and unique.
+  // Links as here << 16 | block direction << 13 | there; runs of equal ones
+  // are dropped as they come, the rest by sort and unique.
   raw_links_.clear();
   std::uint32_t last = std::numeric_limits<std::uint32_t>::max();
   for (const std::uint16_t l : kBorder) {
@@ -187,17 +298,16 @@ void ConnectedSets::link_block(const TerrainGraph& graph, std::uint32_t b) {
     if (static_cast<std::uint32_t>(li) >= w || static_cast<std::uint32_t>(lj) >= h) continue;
     const std::uint32_t t =
         base + static_cast<std::uint32_t>(lj) * tiles_wide_ + static_cast<std::uint32_t>(li);
-    const std::uint16_t here = label_[t];
+    const std::uint32_t here = label_[t];
     if (here == kNoLabel) continue;
-    for (unsigned mask = masks[t] & ~unsigned{kInner[l]} & 0xFFu; mask != 0; mask &= mask - 1) {
+    for (unsigned mask = masks[t] & kCrossing[l]; mask != 0; mask &= mask - 1) {
       const auto d = static_cast<std::size_t>(std::countr_zero(mask));
-      const int ni = li + kDirDx[d];
-      const int nj = lj + kDirDz[d];
-      const int bdx = ni < 0 ? -1 : (ni >= kBlock ? 1 : 0);
-      const int bdz = nj < 0 ? -1 : (nj >= kBlock ? 1 : 0);
+      // -1, 0 or 1: which neighbouring block (arithmetic shift).
+      const int bdx = (li + kDirDx[d]) >> kBlockShift;
+      const int bdz = (lj + kDirDz[d]) >> kBlockShift;
       const std::uint32_t dir = kDirOf[static_cast<std::size_t>((bdz + 1) * 3 + bdx + 1)];
       const auto u = static_cast<std::uint32_t>(t + kDirDz[d] * tw + kDirDx[d]);
-      const std::uint32_t key = std::uint32_t{here} << 16 | dir << kLinkDirShift | label_[u];
+      const std::uint32_t key = here << 16 | dir << kLinkDirShift | label_[u];
       if (key == last) continue;
       raw_links_.push_back(key);
       last = key;
@@ -205,8 +315,61 @@ void ConnectedSets::link_block(const TerrainGraph& graph, std::uint32_t b) {
   }
   std::sort(raw_links_.begin(), raw_links_.end());
   raw_links_.erase(std::unique(raw_links_.begin(), raw_links_.end()), raw_links_.end());
+  set_links(blocks_[b]);
+}
 
-  Block& block = blocks_[b];
+void ConnectedSets::relink_ring(std::uint32_t bi0, std::uint32_t bj0, std::uint32_t bi1,
+                                std::uint32_t bj1, std::uint32_t ri0, std::uint32_t rj0,
+                                std::uint32_t ri1, std::uint32_t rj1) {
+  const auto recomputed = [&](std::uint32_t bi, std::uint32_t bj, std::uint32_t dir) {
+    const std::int64_t i = std::int64_t{bi} + kDirDx[dir];
+    const std::int64_t j = std::int64_t{bj} + kDirDz[dir];
+    return i >= bi0 && i <= bi1 && j >= bj0 && j <= bj1;
+  };
+  // Links are symmetric: a ring block's links into the recomputed blocks
+  // are the reverses of theirs, so no tile of the ring is read.
+  ring_links_.clear();
+  for (std::uint32_t bj = bj0; bj <= bj1; ++bj) {
+    for (std::uint32_t bi = bi0; bi <= bi1; ++bi) {
+      const Block& block = blocks_[bj * blocks_wide_ + bi];
+      for (std::uint32_t c = 0; c < block.comps.size(); ++c) {
+        for (std::uint32_t k = block.comps[c].link_begin; k < block.comps[c].link_end; ++k) {
+          const std::uint32_t dir = block.links[k] >> kLinkDirShift;
+          if (recomputed(bi, bj, dir)) continue;
+          const auto ring = static_cast<std::uint64_t>(
+              (bj + kDirDz[dir]) * std::int64_t{blocks_wide_} + bi + kDirDx[dir]);
+          const std::uint32_t reverse = static_cast<std::uint32_t>(block.links[k] & kLabelMask)
+                                            << 16 |
+                                        opposite(dir) << kLinkDirShift | c;
+          ring_links_.push_back(ring << 32 | reverse);
+        }
+      }
+    }
+  }
+  std::sort(ring_links_.begin(), ring_links_.end());
+  std::size_t next = 0;
+  for (std::uint32_t bj = rj0; bj <= rj1; ++bj) {
+    for (std::uint32_t bi = ri0; bi <= ri1; ++bi) {
+      if (bi >= bi0 && bi <= bi1 && bj >= bj0 && bj <= bj1) continue;
+      const std::uint32_t b = bj * blocks_wide_ + bi;
+      Block& block = blocks_[b];
+      raw_links_.clear();
+      for (std::uint32_t c = 0; c < block.comps.size(); ++c) {
+        for (std::uint32_t k = block.comps[c].link_begin; k < block.comps[c].link_end; ++k) {
+          if (recomputed(bi, bj, block.links[k] >> kLinkDirShift)) continue;
+          raw_links_.push_back(c << 16 | block.links[k]);
+        }
+      }
+      for (; next < ring_links_.size() && (ring_links_[next] >> 32) == b; ++next) {
+        raw_links_.push_back(static_cast<std::uint32_t>(ring_links_[next]));
+      }
+      std::sort(raw_links_.begin(), raw_links_.end());
+      set_links(block);
+    }
+  }
+}
+
+void ConnectedSets::set_links(Block& block) {
   block.links.resize(raw_links_.size());
   std::size_t k = 0;
   for (std::size_t c = 0; c < block.comps.size(); ++c) {
@@ -226,7 +389,6 @@ void ConnectedSets::flood_set(std::uint32_t b, std::uint16_t label) {
     block_offset[d] = kDirDz[d] * bw + kDirDx[d];
   }
   std::uint32_t size = 0;
-  std::uint32_t first = std::numeric_limits<std::uint32_t>::max();
   Component& seed = blocks_[b].comps[label];
   seed.epoch = epoch_;
   seed.set = set;
@@ -238,9 +400,6 @@ void ConnectedSets::flood_set(std::uint32_t b, std::uint16_t label) {
     const Block& block = blocks_[cb];
     const Component& c = block.comps[top & 0xFFFF];
     size += c.size;
-    const std::uint32_t j = ((cb / blocks_wide_) << kBlockShift) + (c.first >> kBlockShift);
-    const std::uint32_t i = ((cb % blocks_wide_) << kBlockShift) + (c.first & (kBlock - 1));
-    first = std::min(first, j * tiles_wide_ + i);
     for (std::uint32_t k = c.link_begin; k < c.link_end; ++k) {
       const std::uint16_t link = block.links[k];
       const auto nb = static_cast<std::uint32_t>(cb + block_offset[link >> kLinkDirShift]);
@@ -252,7 +411,6 @@ void ConnectedSets::flood_set(std::uint32_t b, std::uint16_t label) {
     }
   }
   set_size_[index(set)] = size;
-  set_first_[index(set)] = first;
 }
 
 SetId ConnectedSets::take_id() {
@@ -263,7 +421,6 @@ SetId ConnectedSets::take_id() {
     return s;
   }
   set_size_.push_back(0);
-  set_first_.push_back(0);
   return SetId{static_cast<std::uint32_t>(set_size_.size() - 1)};
 }
 
@@ -276,25 +433,44 @@ void ConnectedSets::free_id(SetId s) {
 }
 
 SetId ConnectedSets::largest() const noexcept {
+  std::uint32_t most = 0;
   SetId best = kNoSet;
+  bool tie = false;
   for (std::uint32_t s = 0; s < set_size_.size(); ++s) {
-    if (set_size_[s] == 0) continue;
-    if (best == kNoSet || set_size_[s] > set_size_[index(best)] ||
-        (set_size_[s] == set_size_[index(best)] && set_first_[s] < set_first_[index(best)])) {
+    if (set_size_[s] > most) {
+      most = set_size_[s];
       best = SetId{s};
+      tie = false;
+    } else if (set_size_[s] == most && most != 0) {
+      tie = true;
+    }
+  }
+  if (!tie) return best;
+  // Ties: the lowest tile of a largest set, over every component's first tile.
+  std::uint32_t lowest = std::numeric_limits<std::uint32_t>::max();
+  for (std::uint32_t b = 0; b < blocks_.size(); ++b) {
+    const std::uint32_t i0 = (b % blocks_wide_) << kBlockShift;
+    const std::uint32_t j0 = (b / blocks_wide_) << kBlockShift;
+    for (const Component& c : blocks_[b].comps) {
+      if (set_size_[index(c.set)] != most) continue;
+      const std::uint32_t t =
+          (j0 + (c.first >> kBlockShift)) * tiles_wide_ + i0 + (c.first & (kBlock - 1));
+      if (t < lowest) {
+        lowest = t;
+        best = c.set;
+      }
     }
   }
   return best;
 }
 
 std::size_t ConnectedSets::memory_bytes() const noexcept {
-  std::size_t bytes = sizeof(*this) + label_.capacity() * sizeof(std::uint16_t) +
-                      blocks_.capacity() * sizeof(Block) +
-                      (set_size_.capacity() + set_first_.capacity()) * sizeof(std::uint32_t) +
-                      free_ids_.capacity() * sizeof(SetId) +
-                      tile_stack_.capacity() * sizeof(std::uint16_t) +
-                      comp_stack_.capacity() * sizeof(std::uint64_t) +
-                      raw_links_.capacity() * sizeof(std::uint32_t);
+  std::size_t bytes =
+      sizeof(*this) + label_.capacity() * sizeof(std::uint16_t) +
+      blocks_.capacity() * sizeof(Block) + set_size_.capacity() * sizeof(std::uint32_t) +
+      free_ids_.capacity() * sizeof(SetId) + comp_stack_.capacity() * sizeof(std::uint64_t) +
+      raw_links_.capacity() * sizeof(std::uint32_t) +
+      ring_links_.capacity() * sizeof(std::uint64_t);
   for (const Block& block : blocks_) {
     bytes +=
         block.comps.capacity() * sizeof(Component) + block.links.capacity() * sizeof(std::uint16_t);

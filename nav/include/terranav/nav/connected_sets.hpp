@@ -124,6 +124,9 @@ class ConnectedSets {
   }
   void label_block(const TerrainGraph& graph, std::uint32_t b);
   void link_block(const TerrainGraph& graph, std::uint32_t b);
+  void relink_ring(std::uint32_t bi0, std::uint32_t bj0, std::uint32_t bi1, std::uint32_t bj1,
+                   std::uint32_t ri0, std::uint32_t rj0, std::uint32_t ri1, std::uint32_t rj1);
+  void set_links(Block& block);
   void flood_set(std::uint32_t b, std::uint16_t label);
   SetId take_id();
   void free_id(SetId s);
@@ -132,17 +135,16 @@ class ConnectedSets {
   std::uint32_t tiles_deep_ = 0;
   std::uint32_t blocks_wide_ = 0;
   std::uint32_t blocks_deep_ = 0;
-  std::vector<std::uint16_t> label_;      // local label per tile, by TileId
-  std::vector<Block> blocks_;             // row-major
-  std::vector<std::uint32_t> set_size_;   // by set id; 0 = free
-  std::vector<std::uint32_t> set_first_;  // lowest TileId, by set id
+  std::vector<std::uint16_t> label_;     // local label per tile, by TileId
+  std::vector<Block> blocks_;            // row-major
+  std::vector<std::uint32_t> set_size_;  // by set id; 0 = free
   std::vector<SetId> free_ids_;
   std::size_t set_count_ = 0;
   std::uint32_t epoch_ = 0;
   // Scratch, kept between updates.
-  std::vector<std::uint16_t> tile_stack_;
   std::vector<std::uint64_t> comp_stack_;  // block << 16 | label
-  std::vector<std::uint32_t> raw_links_;
+  std::vector<std::uint32_t> raw_links_;   // here << 16 | link
+  std::vector<std::uint64_t> ring_links_;  // ring block << 32 | here << 16 | link
 };
 
 }  // namespace terranav::nav
