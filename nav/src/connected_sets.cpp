@@ -115,16 +115,6 @@ std::uint16_t find(std::array<std::uint16_t, kArea>& parent, std::uint16_t x) {
   return x;
 }
 
-void unite(std::array<std::uint16_t, kArea>& parent, std::uint16_t a, std::uint16_t b) {
-  a = find(parent, a);
-  b = find(parent, b);
-  if (a < b) {
-    parent[b] = a;
-  } else if (b < a) {
-    parent[a] = b;
-  }
-}
-
 }  // namespace
 
 ConnectedSets::ConnectedSets(const TerrainGraph& graph)
@@ -133,15 +123,19 @@ ConnectedSets::ConnectedSets(const TerrainGraph& graph)
       blocks_wide_((tiles_wide_ + kBlock - 1) >> kBlockShift),
       blocks_deep_((tiles_deep_ + kBlock - 1) >> kBlockShift),
       label_(graph.tile_count(), kNoLabel),
-      blocks_(static_cast<std::size_t>(blocks_wide_) * blocks_deep_) {
+      blocks_(static_cast<std::size_t>(blocks_wide_) * blocks_deep_),
+      block_epoch_(blocks_.size(), 0) {
   static_assert(kShift == kBlockShift, "the tables here use the header's block size");
   const auto block_count = static_cast<std::uint32_t>(blocks_.size());
   for (std::uint32_t b = 0; b < block_count; ++b) label_block(graph, b);
   for (std::uint32_t b = 0; b < block_count; ++b) link_block(graph, b);
-  epoch_ = 1;  // components start at epoch 0
+  epoch_ = 1;  // components and blocks start at epoch 0
   for (std::uint32_t b = 0; b < block_count; ++b) {
     for (std::size_t c = 0; c < blocks_[b].comps.size(); ++c) {
-      if (blocks_[b].comps[c].epoch != epoch_) flood_set(b, static_cast<std::uint16_t>(c));
+      if (blocks_[b].comps[c].epoch == epoch_) continue;
+      const SetId set = take_id();
+      seed(b, static_cast<std::uint16_t>(c), set);
+      set_size_[index(set)] = flood(set, kNoSet);
     }
   }
 }
@@ -162,18 +156,38 @@ void ConnectedSets::update(const TerrainGraph& graph, TileRect changed) {
   const std::uint32_t ri1 = std::min(bi1 + 1, blocks_wide_ - 1);
   const std::uint32_t rj1 = std::min(bj1 + 1, blocks_deep_ - 1);
 
-  if (++epoch_ == 0) {  // wrapped: no component may look flooded already
+  // Two marks per update: epoch_ - 1 for the search outside, epoch_ for the
+  // floods and for the blocks recomputed or relinked ("inside").
+  if (epoch_ >= std::numeric_limits<std::uint32_t>::max() - 2) {
     for (Block& block : blocks_) {
       for (Component& c : block.comps) c.epoch = 0;
     }
-    epoch_ = 1;
+    std::fill(block_epoch_.begin(), block_epoch_.end(), 0);
+    epoch_ = 0;
   }
-  // Every set with a component here is relabelled below: free its id.
+  epoch_ += 2;
+  // The old sets with a component inside are relabelled, except that the
+  // largest may keep its id for its part outside (search_outside()).
+  touched_.clear();
+  SetId kept = kNoSet;
   for (std::uint32_t bj = rj0; bj <= rj1; ++bj) {
     for (std::uint32_t bi = ri0; bi <= ri1; ++bi) {
-      for (const Component& c : blocks_[bj * blocks_wide_ + bi].comps) free_id(c.set);
+      block_epoch_[bj * blocks_wide_ + bi] = epoch_;
+      for (const Component& c : blocks_[bj * blocks_wide_ + bi].comps) {
+        touched_.push_back(c.set);
+        if (kept == kNoSet || set_size_[index(c.set)] > set_size_[index(kept)]) kept = c.set;
+      }
     }
   }
+  std::uint32_t kept_inside = 0;  // its tiles inside, before the update
+  for (std::uint32_t bj = rj0; bj <= rj1; ++bj) {
+    for (std::uint32_t bi = ri0; bi <= ri1; ++bi) {
+      for (const Component& c : blocks_[bj * blocks_wide_ + bi].comps) {
+        if (c.set == kept) kept_inside += c.size;
+      }
+    }
+  }
+
   for (std::uint32_t bj = bj0; bj <= bj1; ++bj) {
     for (std::uint32_t bi = bi0; bi <= bi1; ++bi) label_block(graph, bj * blocks_wide_ + bi);
   }
@@ -181,14 +195,151 @@ void ConnectedSets::update(const TerrainGraph& graph, TileRect changed) {
     for (std::uint32_t bi = bi0; bi <= bi1; ++bi) link_block(graph, bj * blocks_wide_ + bi);
   }
   relink_ring(bi0, bj0, bi1, bj1, ri0, rj0, ri1, rj1);
+
+  std::uint32_t split_off = 0;
+  const bool keep = kept != kNoSet && search_outside(kept, ri0, rj0, ri1, rj1, split_off);
+  for (const SetId s : touched_) {
+    if (!keep || s != kept) free_id(s);
+  }
+  if (keep) {
+    // Seeds: the ring's components of `kept` linked to its part outside.
+    for (std::uint32_t bj = rj0; bj <= rj1; ++bj) {
+      for (std::uint32_t bi = ri0; bi <= ri1; ++bi) {
+        const std::uint32_t b = bj * blocks_wide_ + bi;
+        Block& block = blocks_[b];
+        for (std::uint32_t c = 0; c < block.comps.size(); ++c) {
+          if (block.comps[c].set != kept) continue;
+          for (std::uint32_t k = block.comps[c].link_begin; k < block.comps[c].link_end; ++k) {
+            const std::uint16_t link = block.links[k];
+            const std::uint32_t nb = neighbour_block(b, link);
+            if (block_epoch_[nb] == epoch_ || blocks_[nb].comps[link & kLabelMask].set != kept) {
+              continue;
+            }
+            seed(b, static_cast<std::uint16_t>(c), kept);
+            break;
+          }
+        }
+      }
+    }
+    const std::uint32_t outside = set_size_[index(kept)] - kept_inside - split_off;
+    set_size_[index(kept)] = flood(kept, kept) + outside;
+  }
   for (std::uint32_t bj = rj0; bj <= rj1; ++bj) {
     for (std::uint32_t bi = ri0; bi <= ri1; ++bi) {
       const std::uint32_t b = bj * blocks_wide_ + bi;
       for (std::size_t c = 0; c < blocks_[b].comps.size(); ++c) {
-        if (blocks_[b].comps[c].epoch != epoch_) flood_set(b, static_cast<std::uint16_t>(c));
+        if (blocks_[b].comps[c].epoch == epoch_) continue;
+        const SetId set = take_id();
+        seed(b, static_cast<std::uint16_t>(c), set);
+        set_size_[index(set)] = flood(set, kNoSet);
       }
     }
   }
+}
+
+bool ConnectedSets::search_outside(SetId kept, std::uint32_t ri0, std::uint32_t rj0,
+                                   std::uint32_t ri1, std::uint32_t rj1, std::uint32_t& split_off) {
+  const std::uint32_t mark = epoch_ - 1;
+  std::uint32_t searchers = 0;
+  visited_.clear();
+  // One searcher per component outside linked to the ring (a port); while
+  // searching, a component's set field holds its searcher.
+  for (std::uint32_t bj = rj0; bj <= rj1; ++bj) {
+    for (std::uint32_t bi = ri0; bi <= ri1; ++bi) {
+      const std::uint32_t b = bj * blocks_wide_ + bi;
+      const Block& block = blocks_[b];
+      for (const Component& c : block.comps) {
+        if (c.set != kept) continue;
+        for (std::uint32_t k = c.link_begin; k < c.link_end; ++k) {
+          const std::uint16_t link = block.links[k];
+          const std::uint32_t nb = neighbour_block(b, link);
+          Component& port = blocks_[nb].comps[link & kLabelMask];
+          if (block_epoch_[nb] == epoch_ || port.epoch == mark) continue;
+          port.epoch = mark;
+          port.set = SetId{searchers};
+          if (search_queue_.size() == searchers) search_queue_.emplace_back();
+          search_queue_[searchers].assign(1, std::uint64_t{nb} << 16 | (link & kLabelMask));
+          visited_.push_back(search_queue_[searchers][0]);
+          ++searchers;
+        }
+      }
+    }
+  }
+  if (searchers == 0) return false;  // nothing of `kept` is left outside
+  search_parent_.resize(searchers);
+  search_head_.assign(searchers, 0);
+  search_done_.assign(searchers, 0);
+  search_alive_.resize(searchers);
+  for (std::uint32_t s = 0; s < searchers; ++s) search_parent_[s] = search_alive_[s] = s;
+  const auto root = [this](std::uint32_t s) {
+    while (search_parent_[s] != s) s = search_parent_[s] = search_parent_[search_parent_[s]];
+    return s;
+  };
+
+  // Breadth-first searches in lockstep, one step each per round; searches
+  // that meet merge (their queues too). A search that runs dry has found a
+  // piece cut off outside; stop when at most one is left: the rest of the
+  // outside part is then one piece, and it keeps the id.
+  std::uint32_t alive = searchers;
+  while (alive > 1) {
+    for (std::size_t k = 0; k < search_alive_.size() && alive > 1;) {
+      const std::uint32_t s = search_alive_[k];
+      if (search_parent_[s] != s || search_head_[s] == search_queue_[s].size()) {
+        if (search_parent_[s] == s) {
+          search_done_[s] = 1;
+          --alive;
+        }
+        search_alive_[k] = search_alive_.back();
+        search_alive_.pop_back();
+        continue;
+      }
+      ++k;
+      const std::uint64_t top = search_queue_[s][search_head_[s]++];
+      const auto cb = static_cast<std::uint32_t>(top >> 16);
+      const Block& block = blocks_[cb];
+      const Component& c = block.comps[top & 0xFFFF];
+      for (std::uint32_t l = c.link_begin; l < c.link_end; ++l) {
+        const std::uint16_t link = block.links[l];
+        const std::uint32_t nb = neighbour_block(cb, link);
+        if (block_epoch_[nb] == epoch_) continue;
+        Component& n = blocks_[nb].comps[link & kLabelMask];
+        const std::uint32_t r = root(s);
+        if (n.epoch != mark) {
+          n.epoch = mark;
+          n.set = SetId{r};
+          search_queue_[r].push_back(std::uint64_t{nb} << 16 | (link & kLabelMask));
+          visited_.push_back(search_queue_[r].back());
+          continue;
+        }
+        const std::uint32_t t = root(index(n.set));
+        if (t == r) continue;
+        // The one with more left to search takes the other's queue.
+        const auto left = [this](std::uint32_t q) {
+          return search_queue_[q].size() - search_head_[q];
+        };
+        const std::uint32_t keep = left(r) >= left(t) ? r : t;
+        const std::uint32_t gone = keep == r ? t : r;
+        search_queue_[keep].insert(search_queue_[keep].end(),
+                                   search_queue_[gone].begin() + search_head_[gone],
+                                   search_queue_[gone].end());
+        search_queue_[gone].clear();
+        search_head_[gone] = 0;
+        search_parent_[gone] = keep;
+        --alive;
+      }
+    }
+  }
+  split_off = 0;
+  for (const std::uint64_t ref : visited_) {
+    Component& c = blocks_[ref >> 16].comps[ref & 0xFFFF];
+    if (search_done_[root(index(c.set))] != 0) {
+      c.set = kSplitOff;
+      split_off += c.size;
+    } else {
+      c.set = kept;
+    }
+  }
+  return true;
 }
 
 void ConnectedSets::label_block(const TerrainGraph& graph, std::uint32_t b) {
@@ -206,7 +357,8 @@ void ConnectedSets::label_block(const TerrainGraph& graph, std::uint32_t b) {
   // connected-component labeling algorithms", 2009). A row is a 32-bit word.
   std::array<std::uint32_t, kArea> run_bits;
   std::array<std::uint16_t, kArea> run_first;
-  std::array<std::uint16_t, kArea> parent;
+  std::array<std::uint8_t, kArea> run_length;
+  std::array<std::uint16_t, kArea> parent;          // parent[k] <= k
   std::array<std::uint16_t, kSide> run_at_start{};  // previous row's runs by start
   std::uint16_t runs = 0;
   std::uint32_t prev_starts = 0;
@@ -214,7 +366,8 @@ void ConnectedSets::label_block(const TerrainGraph& graph, std::uint32_t b) {
   for (std::uint32_t lj = 0; lj < h; ++lj) {
     const std::uint32_t row = base + lj * tiles_wide_;
     RowBits bits = row_bits(masks + row, w);
-    // Only edges inside the block: none east of column 31, none south of row 31.
+    // Only edges inside the block: none east of the last column, none south
+    // of the last row.
     bits.east &= ~(1u << (kBlock - 1));
     bits.south_east &= ~(1u << (kBlock - 1));
     bits.south_west &= ~1u;
@@ -235,16 +388,25 @@ void ConnectedSets::label_block(const TerrainGraph& graph, std::uint32_t b) {
       const std::uint16_t k = runs++;
       run_bits[k] = run;
       run_first[k] = static_cast<std::uint16_t>(lj * kBlock + start);
+      run_length[k] = static_cast<std::uint8_t>(length);
       parent[k] = k;
-      // Tiles of the previous row with an edge into this run.
+      // Union with the runs above that have an edge into this one; `root`
+      // is this run's root throughout.
+      std::uint16_t root = k;
       std::uint32_t joined =
           (prev.south & run) | (prev.south_east & (run >> 1)) | (prev.south_west & (run << 1));
       while (joined != 0) {
         const auto j = static_cast<std::uint32_t>(std::countr_zero(joined));
         const std::uint32_t upto = j == 31 ? ~0u : (2u << j) - 1;
         const std::uint16_t above = run_at_start[31 - std::countl_zero(prev_starts & upto)];
-        unite(parent, above, k);
         joined &= ~run_bits[above];
+        const std::uint16_t r = find(parent, above);
+        if (r < root) {
+          parent[root] = r;
+          root = r;
+        } else if (r > root) {
+          parent[r] = root;
+        }
       }
     }
     for (std::uint16_t k = first_run; k < runs; ++k) run_at_start[run_first[k] & (kBlock - 1)] = k;
@@ -252,29 +414,28 @@ void ConnectedSets::label_block(const TerrainGraph& graph, std::uint32_t b) {
     prev = bits;
   }
 
-  // Components in order of their first run, which is their lowest tile.
+  // Components in order of their first run, which is their lowest tile; a
+  // parent precedes its children, so its label is known.
   std::vector<Component>& comps = blocks_[b].comps;
   comps.clear();
   std::array<std::uint16_t, kArea> label_of_run;
   for (std::uint16_t k = 0; k < runs; ++k) {
-    const std::uint16_t root = find(parent, k);
-    if (root == k) {
+    if (parent[k] == k) {
       label_of_run[k] = static_cast<std::uint16_t>(comps.size());
       comps.push_back({kNoSet, 0, 0, run_first[k], 0, 0});
     } else {
-      label_of_run[k] = label_of_run[root];
+      label_of_run[k] = label_of_run[parent[k]];
     }
-    comps[label_of_run[k]].size =
-        static_cast<std::uint16_t>(comps[label_of_run[k]].size + std::popcount(run_bits[k]));
+    Component& c = comps[label_of_run[k]];
+    c.size = static_cast<std::uint16_t>(c.size + run_length[k]);
   }
   std::uint16_t k = 0;
   for (std::uint32_t lj = 0; lj < h; ++lj) {
     std::uint16_t* row = label_.data() + base + lj * tiles_wide_;
     std::fill(row, row + w, kNoLabel);
     for (; k < runs && (run_first[k] >> kBlockShift) == lj; ++k) {
-      const std::uint32_t start = run_first[k] & (kBlock - 1);
-      std::fill(row + start, row + start + static_cast<std::uint32_t>(std::popcount(run_bits[k])),
-                label_of_run[k]);
+      std::uint16_t* first = row + (run_first[k] & (kBlock - 1));
+      std::fill(first, first + run_length[k], label_of_run[k]);
     }
   }
 }
@@ -381,18 +542,15 @@ void ConnectedSets::set_links(Block& block) {
   }
 }
 
-void ConnectedSets::flood_set(std::uint32_t b, std::uint16_t label) {
-  const SetId set = take_id();
-  const auto bw = static_cast<std::int64_t>(blocks_wide_);
-  std::array<std::int64_t, kDirections> block_offset{};
-  for (std::size_t d = 0; d < block_offset.size(); ++d) {
-    block_offset[d] = kDirDz[d] * bw + kDirDx[d];
-  }
-  std::uint32_t size = 0;
-  Component& seed = blocks_[b].comps[label];
-  seed.epoch = epoch_;
-  seed.set = set;
+void ConnectedSets::seed(std::uint32_t b, std::uint16_t label, SetId set) {
+  Component& c = blocks_[b].comps[label];
+  c.epoch = epoch_;
+  c.set = set;
   comp_stack_.push_back(std::uint64_t{b} << 16 | label);
+}
+
+std::uint32_t ConnectedSets::flood(SetId set, SetId kept) {
+  std::uint32_t size = 0;
   while (!comp_stack_.empty()) {
     const std::uint64_t top = comp_stack_.back();
     comp_stack_.pop_back();
@@ -402,15 +560,17 @@ void ConnectedSets::flood_set(std::uint32_t b, std::uint16_t label) {
     size += c.size;
     for (std::uint32_t k = c.link_begin; k < c.link_end; ++k) {
       const std::uint16_t link = block.links[k];
-      const auto nb = static_cast<std::uint32_t>(cb + block_offset[link >> kLinkDirShift]);
+      const std::uint32_t nb = neighbour_block(cb, link);
       Component& n = blocks_[nb].comps[link & kLabelMask];
       if (n.epoch == epoch_) continue;
+      // Outside, keeps its id (kept is kNoSet, and so are new components, for other floods).
+      if (kept != kNoSet && n.set == kept && block_epoch_[nb] != epoch_) continue;
       n.epoch = epoch_;
       n.set = set;
       comp_stack_.push_back(std::uint64_t{nb} << 16 | (link & kLabelMask));
     }
   }
-  set_size_[index(set)] = size;
+  return size;
 }
 
 SetId ConnectedSets::take_id() {

@@ -386,6 +386,61 @@ TEST(ConnectedSetsUpdate, SplitWhosePiecesLieOnlyInTheRing) {
   EXPECT_EQ(map.sets().set_size(map.set_at(95, 40)), 32u);
 }
 
+TEST(ConnectedSetsUpdate, ACorridorAroundALakeStaysOneSetUntilCutTwice) {
+  // 256 x 256 tiles: a 4-tile wide corridor around a blocked square, all
+  // else blocked. One cut leaves it connected the long way round, so the
+  // search outside the edited blocks must go round too; it keeps its id. A
+  // second cut splits it into two long pieces, both mostly outside.
+  std::vector<std::uint8_t> blocked(256 * 256, 1);
+  for (int j = 20; j < 236; ++j) {
+    for (int i = 20; i < 236; ++i) {
+      if (i < 24 || i >= 232 || j < 24 || j >= 232) {
+        blocked[static_cast<std::size_t>(j * 256 + i)] = 0;
+      }
+    }
+  }
+  FlatEdits map(256, 256, {.tile_size = 1}, blocked);
+  ASSERT_EQ(map.sets().set_count(), 1u);
+  const SetId ring = map.set_at(20, 20);
+  map.set_blocked({100, 20, 103, 24}, true);
+  map.apply();
+  ASSERT_TRUE(map.check());
+  EXPECT_EQ(map.sets().set_count(), 1u);
+  EXPECT_EQ(map.set_at(20, 20), ring);
+  map.set_blocked({150, 232, 153, 236}, true);
+  map.apply();
+  ASSERT_TRUE(map.check());
+  EXPECT_EQ(map.sets().set_count(), 2u);
+  EXPECT_FALSE(map.sets().connected(map.graph().id({20, 20}), map.graph().id({235, 20})));
+  map.set_blocked({100, 20, 103, 24}, false);
+  map.apply();
+  ASSERT_TRUE(map.check());
+  EXPECT_EQ(map.sets().set_count(), 1u);
+}
+
+TEST(ConnectedSetsUpdate, ClosingTheLastGapInAWallSplitsTheMapInHalves) {
+  // 320 x 256 tiles, a wall down column 160 with a gap at rows 100 .. 109:
+  // closing the gap cuts two halves of about 160 x 256 tiles, nearly all
+  // outside the edited blocks; reopening it joins them.
+  FlatEdits map(320, 256, {.tile_size = 1});
+  map.set_blocked({160, 0, 161, 256}, true);
+  map.set_blocked({160, 100, 161, 110}, false);
+  map.apply();
+  ASSERT_TRUE(map.check());
+  ASSERT_EQ(map.sets().set_count(), 1u);
+  map.set_blocked({160, 100, 161, 110}, true);
+  map.apply();
+  ASSERT_TRUE(map.check());
+  EXPECT_EQ(map.sets().set_count(), 2u);
+  EXPECT_EQ(map.sets().set_size(map.set_at(0, 0)), 160u * 256u);
+  EXPECT_EQ(map.sets().set_size(map.set_at(319, 255)), 159u * 256u);
+  map.set_blocked({160, 200, 161, 201}, false);
+  map.apply();
+  ASSERT_TRUE(map.check());
+  EXPECT_EQ(map.sets().set_count(), 1u);
+  EXPECT_EQ(map.sets().set_size(map.set_at(0, 0)), 320u * 256u - 255u);
+}
+
 TEST(ConnectedSetsUpdate, EditsOnTheBorderAndInTheCorners) {
   FlatEdits map(70, 70, {.tile_size = 1});
   // Walls cutting off each corner of the map, then each corner tile alone.
@@ -581,6 +636,8 @@ TEST(ConnectedSetsUpdate, EqualBreadthFirstSearchAfterEveryRandomEdit) {
       {70, 70, {.max_slope = 0.4, .topology = Topology::Cardinal4}, 150, 24},
       {70, 70, {.max_slope = 0.4, .topology = Topology::Hex6}, 150, 25},
       {161, 97, {.tile_size = 1, .max_slope = 0.4}, 150, 26},
+      // Many blocks per edit: most of a set lies outside the edited blocks.
+      {288, 224, {.tile_size = 1, .max_slope = 0.4}, 120, 27},
   };
   for (const SequenceCase& c : cases) run_random_edits(c);
 }

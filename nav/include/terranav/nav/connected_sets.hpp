@@ -122,22 +122,35 @@ class ConnectedSets {
     const std::uint32_t j = index(t) / tiles_wide_;
     return (j >> kBlockShift) * blocks_wide_ + (i >> kBlockShift);
   }
+  std::uint32_t neighbour_block(std::uint32_t b, std::uint16_t link) const noexcept {
+    const std::size_t dir = link >> kLinkDirShift;
+    return static_cast<std::uint32_t>(static_cast<std::int64_t>(b) +
+                                      kDirDz[dir] * static_cast<std::int64_t>(blocks_wide_) +
+                                      kDirDx[dir]);
+  }
   void label_block(const TerrainGraph& graph, std::uint32_t b);
   void link_block(const TerrainGraph& graph, std::uint32_t b);
   void relink_ring(std::uint32_t bi0, std::uint32_t bj0, std::uint32_t bi1, std::uint32_t bj1,
                    std::uint32_t ri0, std::uint32_t rj0, std::uint32_t ri1, std::uint32_t rj1);
   void set_links(Block& block);
-  void flood_set(std::uint32_t b, std::uint16_t label);
+  bool search_outside(SetId kept, std::uint32_t ri0, std::uint32_t rj0, std::uint32_t ri1,
+                      std::uint32_t rj1, std::uint32_t& split_off);
+  void seed(std::uint32_t b, std::uint16_t label, SetId set);
+  std::uint32_t flood(SetId set, SetId kept);
   SetId take_id();
   void free_id(SetId s);
+
+  // Marks a component outside cut off from the set that kept its id.
+  static constexpr SetId kSplitOff{0xFFFFFFFEu};
 
   std::uint32_t tiles_wide_ = 0;
   std::uint32_t tiles_deep_ = 0;
   std::uint32_t blocks_wide_ = 0;
   std::uint32_t blocks_deep_ = 0;
-  std::vector<std::uint16_t> label_;     // local label per tile, by TileId
-  std::vector<Block> blocks_;            // row-major
-  std::vector<std::uint32_t> set_size_;  // by set id; 0 = free
+  std::vector<std::uint16_t> label_;        // local label per tile, by TileId
+  std::vector<Block> blocks_;               // row-major
+  std::vector<std::uint32_t> block_epoch_;  // last update with the block inside
+  std::vector<std::uint32_t> set_size_;     // by set id; 0 = free
   std::vector<SetId> free_ids_;
   std::size_t set_count_ = 0;
   std::uint32_t epoch_ = 0;
@@ -145,6 +158,13 @@ class ConnectedSets {
   std::vector<std::uint64_t> comp_stack_;  // block << 16 | label
   std::vector<std::uint32_t> raw_links_;   // here << 16 | link
   std::vector<std::uint64_t> ring_links_;  // ring block << 32 | here << 16 | link
+  std::vector<SetId> touched_;
+  std::vector<std::uint64_t> visited_;
+  std::vector<std::vector<std::uint64_t>> search_queue_;
+  std::vector<std::uint32_t> search_head_;
+  std::vector<std::uint32_t> search_parent_;
+  std::vector<std::uint8_t> search_done_;
+  std::vector<std::uint32_t> search_alive_;
 };
 
 }  // namespace terranav::nav
