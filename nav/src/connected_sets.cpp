@@ -131,13 +131,14 @@ ConnectedSets::ConnectedSets(const TerrainGraph& graph)
   for (std::uint32_t b = 0; b < block_count; ++b) link_block(graph, b);
   epoch_ = 1;  // components and blocks start at epoch 0
   for (std::uint32_t b = 0; b < block_count; ++b) {
-    for (std::size_t c = 0; c < blocks_[b].comps.size(); ++c) {
-      if (blocks_[b].comps[c].epoch == epoch_) continue;
+    for (std::size_t c = 0; c < blocks_[b].comp_count; ++c) {
+      if (comps_of(b)[c].epoch == epoch_) continue;
       const SetId set = take_id();
       seed(b, static_cast<std::uint16_t>(c), set);
       set_size_[index(set)] = flood(set, kNoSet);
     }
   }
+  room_to_grow_ = true;
 }
 
 void ConnectedSets::update(const TerrainGraph& graph, TileRect changed) {
@@ -159,9 +160,7 @@ void ConnectedSets::update(const TerrainGraph& graph, TileRect changed) {
   // Two marks per update: epoch_ - 1 for the search outside, epoch_ for the
   // floods and for the blocks recomputed or relinked ("inside").
   if (epoch_ >= std::numeric_limits<std::uint32_t>::max() - 2) {
-    for (Block& block : blocks_) {
-      for (Component& c : block.comps) c.epoch = 0;
-    }
+    for (Component& c : comps_) c.epoch = 0;
     std::fill(block_epoch_.begin(), block_epoch_.end(), 0);
     epoch_ = 0;
   }
@@ -173,7 +172,7 @@ void ConnectedSets::update(const TerrainGraph& graph, TileRect changed) {
   for (std::uint32_t bj = rj0; bj <= rj1; ++bj) {
     for (std::uint32_t bi = ri0; bi <= ri1; ++bi) {
       block_epoch_[bj * blocks_wide_ + bi] = epoch_;
-      for (const Component& c : blocks_[bj * blocks_wide_ + bi].comps) {
+      for (const Component& c : comps_of(bj * blocks_wide_ + bi)) {
         touched_.push_back(c.set);
         if (kept == kNoSet || set_size_[index(c.set)] > set_size_[index(kept)]) kept = c.set;
       }
@@ -182,7 +181,7 @@ void ConnectedSets::update(const TerrainGraph& graph, TileRect changed) {
   std::uint32_t kept_inside = 0;  // its tiles inside, before the update
   for (std::uint32_t bj = rj0; bj <= rj1; ++bj) {
     for (std::uint32_t bi = ri0; bi <= ri1; ++bi) {
-      for (const Component& c : blocks_[bj * blocks_wide_ + bi].comps) {
+      for (const Component& c : comps_of(bj * blocks_wide_ + bi)) {
         if (c.set == kept) kept_inside += c.size;
       }
     }
@@ -206,13 +205,14 @@ void ConnectedSets::update(const TerrainGraph& graph, TileRect changed) {
     for (std::uint32_t bj = rj0; bj <= rj1; ++bj) {
       for (std::uint32_t bi = ri0; bi <= ri1; ++bi) {
         const std::uint32_t b = bj * blocks_wide_ + bi;
-        Block& block = blocks_[b];
-        for (std::uint32_t c = 0; c < block.comps.size(); ++c) {
-          if (block.comps[c].set != kept) continue;
-          for (std::uint32_t k = block.comps[c].link_begin; k < block.comps[c].link_end; ++k) {
-            const std::uint16_t link = block.links[k];
+        const std::span<const std::uint16_t> links = links_of(b);
+        for (std::uint32_t c = 0; c < blocks_[b].comp_count; ++c) {
+          const Component& comp = comps_of(b)[c];
+          if (comp.set != kept) continue;
+          for (std::uint32_t k = comp.link_begin; k < comp.link_end; ++k) {
+            const std::uint16_t link = links[k];
             const std::uint32_t nb = neighbour_block(b, link);
-            if (block_epoch_[nb] == epoch_ || blocks_[nb].comps[link & kLabelMask].set != kept) {
+            if (block_epoch_[nb] == epoch_ || comps_of(nb)[link & kLabelMask].set != kept) {
               continue;
             }
             seed(b, static_cast<std::uint16_t>(c), kept);
@@ -227,14 +227,15 @@ void ConnectedSets::update(const TerrainGraph& graph, TileRect changed) {
   for (std::uint32_t bj = rj0; bj <= rj1; ++bj) {
     for (std::uint32_t bi = ri0; bi <= ri1; ++bi) {
       const std::uint32_t b = bj * blocks_wide_ + bi;
-      for (std::size_t c = 0; c < blocks_[b].comps.size(); ++c) {
-        if (blocks_[b].comps[c].epoch == epoch_) continue;
+      for (std::size_t c = 0; c < blocks_[b].comp_count; ++c) {
+        if (comps_of(b)[c].epoch == epoch_) continue;
         const SetId set = take_id();
         seed(b, static_cast<std::uint16_t>(c), set);
         set_size_[index(set)] = flood(set, kNoSet);
       }
     }
   }
+  if (comp_garbage_ > comps_.size() / 2 || link_garbage_ > links_.size() / 2) compact();
 }
 
 bool ConnectedSets::search_outside(SetId kept, std::uint32_t ri0, std::uint32_t rj0,
@@ -247,13 +248,13 @@ bool ConnectedSets::search_outside(SetId kept, std::uint32_t ri0, std::uint32_t 
   for (std::uint32_t bj = rj0; bj <= rj1; ++bj) {
     for (std::uint32_t bi = ri0; bi <= ri1; ++bi) {
       const std::uint32_t b = bj * blocks_wide_ + bi;
-      const Block& block = blocks_[b];
-      for (const Component& c : block.comps) {
+      const std::span<const std::uint16_t> links = links_of(b);
+      for (const Component& c : comps_of(b)) {
         if (c.set != kept) continue;
         for (std::uint32_t k = c.link_begin; k < c.link_end; ++k) {
-          const std::uint16_t link = block.links[k];
+          const std::uint16_t link = links[k];
           const std::uint32_t nb = neighbour_block(b, link);
-          Component& port = blocks_[nb].comps[link & kLabelMask];
+          Component& port = comps_of(nb)[link & kLabelMask];
           if (block_epoch_[nb] == epoch_ || port.epoch == mark) continue;
           port.epoch = mark;
           port.set = SetId{searchers};
@@ -296,13 +297,13 @@ bool ConnectedSets::search_outside(SetId kept, std::uint32_t ri0, std::uint32_t 
       ++k;
       const std::uint64_t top = search_queue_[s][search_head_[s]++];
       const auto cb = static_cast<std::uint32_t>(top >> 16);
-      const Block& block = blocks_[cb];
-      const Component& c = block.comps[top & 0xFFFF];
+      const std::span<const std::uint16_t> links = links_of(cb);
+      const Component& c = comps_of(cb)[top & 0xFFFF];
       for (std::uint32_t l = c.link_begin; l < c.link_end; ++l) {
-        const std::uint16_t link = block.links[l];
+        const std::uint16_t link = links[l];
         const std::uint32_t nb = neighbour_block(cb, link);
         if (block_epoch_[nb] == epoch_) continue;
-        Component& n = blocks_[nb].comps[link & kLabelMask];
+        Component& n = comps_of(nb)[link & kLabelMask];
         const std::uint32_t r = root(s);
         if (n.epoch != mark) {
           n.epoch = mark;
@@ -331,7 +332,7 @@ bool ConnectedSets::search_outside(SetId kept, std::uint32_t ri0, std::uint32_t 
   }
   split_off = 0;
   for (const std::uint64_t ref : visited_) {
-    Component& c = blocks_[ref >> 16].comps[ref & 0xFFFF];
+    Component& c = comps_of(static_cast<std::uint32_t>(ref >> 16))[ref & 0xFFFF];
     if (search_done_[root(index(c.set))] != 0) {
       c.set = kSplitOff;
       split_off += c.size;
@@ -400,13 +401,11 @@ void ConnectedSets::label_block(const TerrainGraph& graph, std::uint32_t b) {
         const std::uint32_t upto = j == 31 ? ~0u : (2u << j) - 1;
         const std::uint16_t above = run_at_start[31 - std::countl_zero(prev_starts & upto)];
         joined &= ~run_bits[above];
+        // Branch-free union: the larger root goes under the smaller.
         const std::uint16_t r = find(parent, above);
-        if (r < root) {
-          parent[root] = r;
-          root = r;
-        } else if (r > root) {
-          parent[r] = root;
-        }
+        const std::uint16_t low = std::min(r, root);
+        parent[std::max(r, root)] = low;
+        root = low;
       }
     }
     for (std::uint16_t k = first_run; k < runs; ++k) run_at_start[run_first[k] & (kBlock - 1)] = k;
@@ -416,7 +415,7 @@ void ConnectedSets::label_block(const TerrainGraph& graph, std::uint32_t b) {
 
   // Components in order of their first run, which is their lowest tile; a
   // parent precedes its children, so its label is known.
-  std::vector<Component>& comps = blocks_[b].comps;
+  std::vector<Component>& comps = new_comps_;
   comps.clear();
   std::array<std::uint16_t, kArea> label_of_run;
   for (std::uint16_t k = 0; k < runs; ++k) {
@@ -438,6 +437,7 @@ void ConnectedSets::label_block(const TerrainGraph& graph, std::uint32_t b) {
       std::fill(first, first + run_length[k], label_of_run[k]);
     }
   }
+  place_comps(b);
 }
 
 void ConnectedSets::link_block(const TerrainGraph& graph, std::uint32_t b) {
@@ -476,7 +476,7 @@ void ConnectedSets::link_block(const TerrainGraph& graph, std::uint32_t b) {
   }
   std::sort(raw_links_.begin(), raw_links_.end());
   raw_links_.erase(std::unique(raw_links_.begin(), raw_links_.end()), raw_links_.end());
-  set_links(blocks_[b]);
+  place_links(b);
 }
 
 void ConnectedSets::relink_ring(std::uint32_t bi0, std::uint32_t bj0, std::uint32_t bi1,
@@ -492,15 +492,16 @@ void ConnectedSets::relink_ring(std::uint32_t bi0, std::uint32_t bj0, std::uint3
   ring_links_.clear();
   for (std::uint32_t bj = bj0; bj <= bj1; ++bj) {
     for (std::uint32_t bi = bi0; bi <= bi1; ++bi) {
-      const Block& block = blocks_[bj * blocks_wide_ + bi];
-      for (std::uint32_t c = 0; c < block.comps.size(); ++c) {
-        for (std::uint32_t k = block.comps[c].link_begin; k < block.comps[c].link_end; ++k) {
-          const std::uint32_t dir = block.links[k] >> kLinkDirShift;
+      const std::uint32_t b = bj * blocks_wide_ + bi;
+      const std::span<const std::uint16_t> links = links_of(b);
+      for (std::uint32_t c = 0; c < blocks_[b].comp_count; ++c) {
+        const Component& comp = comps_of(b)[c];
+        for (std::uint32_t k = comp.link_begin; k < comp.link_end; ++k) {
+          const std::uint32_t dir = links[k] >> kLinkDirShift;
           if (recomputed(bi, bj, dir)) continue;
           const auto ring = static_cast<std::uint64_t>(
               (bj + kDirDz[dir]) * std::int64_t{blocks_wide_} + bi + kDirDx[dir]);
-          const std::uint32_t reverse = static_cast<std::uint32_t>(block.links[k] & kLabelMask)
-                                            << 16 |
+          const std::uint32_t reverse = static_cast<std::uint32_t>(links[k] & kLabelMask) << 16 |
                                         opposite(dir) << kLinkDirShift | c;
           ring_links_.push_back(ring << 32 | reverse);
         }
@@ -513,37 +514,97 @@ void ConnectedSets::relink_ring(std::uint32_t bi0, std::uint32_t bj0, std::uint3
     for (std::uint32_t bi = ri0; bi <= ri1; ++bi) {
       if (bi >= bi0 && bi <= bi1 && bj >= bj0 && bj <= bj1) continue;
       const std::uint32_t b = bj * blocks_wide_ + bi;
-      Block& block = blocks_[b];
-      raw_links_.clear();
-      for (std::uint32_t c = 0; c < block.comps.size(); ++c) {
-        for (std::uint32_t k = block.comps[c].link_begin; k < block.comps[c].link_end; ++k) {
-          if (recomputed(bi, bj, block.links[k] >> kLinkDirShift)) continue;
-          raw_links_.push_back(c << 16 | block.links[k]);
+      // Its other links, in order, merged with the new ones, in order.
+      const std::span<const std::uint16_t> links = links_of(b);
+      merged_links_.clear();
+      for (std::uint32_t c = 0; c < blocks_[b].comp_count; ++c) {
+        const Component& comp = comps_of(b)[c];
+        for (std::uint32_t k = comp.link_begin; k < comp.link_end; ++k) {
+          if (recomputed(bi, bj, links[k] >> kLinkDirShift)) continue;
+          merged_links_.push_back(c << 16 | links[k]);
         }
       }
-      for (; next < ring_links_.size() && (ring_links_[next] >> 32) == b; ++next) {
-        raw_links_.push_back(static_cast<std::uint32_t>(ring_links_[next]));
+      const std::size_t from = next;
+      while (next < ring_links_.size() && (ring_links_[next] >> 32) == b) ++next;
+      raw_links_.resize(merged_links_.size() + (next - from));
+      const auto low = [](std::uint64_t x) { return static_cast<std::uint32_t>(x); };
+      std::size_t a = 0;
+      std::size_t r = from;
+      for (std::uint32_t& out : raw_links_) {
+        if (r == next || (a < merged_links_.size() && merged_links_[a] < low(ring_links_[r]))) {
+          out = merged_links_[a++];
+        } else {
+          out = low(ring_links_[r++]);
+        }
       }
-      std::sort(raw_links_.begin(), raw_links_.end());
-      set_links(block);
+      place_links(b);
     }
   }
 }
 
-void ConnectedSets::set_links(Block& block) {
-  block.links.resize(raw_links_.size());
-  std::size_t k = 0;
-  for (std::size_t c = 0; c < block.comps.size(); ++c) {
-    block.comps[c].link_begin = static_cast<std::uint16_t>(k);
-    for (; k < raw_links_.size() && (raw_links_[k] >> 16) == c; ++k) {
-      block.links[k] = static_cast<std::uint16_t>(raw_links_[k]);
-    }
-    block.comps[c].link_end = static_cast<std::uint16_t>(k);
+// Writes new_comps_ as block b's components: in place if they fit its room,
+// else at the end of the pool.
+void ConnectedSets::place_comps(std::uint32_t b) {
+  Block& block = blocks_[b];
+  const auto count = static_cast<std::uint16_t>(new_comps_.size());
+  if (count > block.comp_room) {
+    comp_garbage_ += block.comp_room;
+    block.comp_base = static_cast<std::uint32_t>(comps_.size());
+    block.comp_room = static_cast<std::uint16_t>(
+        room_to_grow_ ? std::min<std::uint32_t>(count + count / 2u + 1u, kBlock * kBlock) : count);
+    comps_.resize(comps_.size() + block.comp_room);
   }
+  block.comp_count = count;
+  std::copy(new_comps_.begin(), new_comps_.end(), comps_.begin() + block.comp_base);
+}
+
+// Writes raw_links_ (sorted by component) as block b's links, likewise.
+void ConnectedSets::place_links(std::uint32_t b) {
+  Block& block = blocks_[b];
+  const auto count = static_cast<std::uint16_t>(raw_links_.size());
+  if (count > block.link_room) {
+    link_garbage_ += block.link_room;
+    block.link_base = static_cast<std::uint32_t>(links_.size());
+    block.link_room = static_cast<std::uint16_t>(room_to_grow_ ? count + count / 2u + 1u : count);
+    links_.resize(links_.size() + block.link_room);
+  }
+  block.link_count = count;
+  std::uint16_t* links = links_.data() + block.link_base;
+  const std::span<Component> comps = comps_of(b);
+  std::size_t k = 0;
+  for (std::size_t c = 0; c < comps.size(); ++c) {
+    comps[c].link_begin = static_cast<std::uint16_t>(k);
+    for (; k < raw_links_.size() && (raw_links_[k] >> 16) == c; ++k) {
+      links[k] = static_cast<std::uint16_t>(raw_links_[k]);
+    }
+    comps[c].link_end = static_cast<std::uint16_t>(k);
+  }
+}
+
+// Rewrites both pools in block order without room to spare.
+void ConnectedSets::compact() {
+  std::vector<Component> comps;
+  std::vector<std::uint16_t> links;
+  comps.reserve(comps_.size() - comp_garbage_);
+  links.reserve(links_.size() - link_garbage_);
+  for (Block& block : blocks_) {
+    comps.insert(comps.end(), comps_.begin() + block.comp_base,
+                 comps_.begin() + block.comp_base + block.comp_count);
+    links.insert(links.end(), links_.begin() + block.link_base,
+                 links_.begin() + block.link_base + block.link_count);
+    block.comp_base = static_cast<std::uint32_t>(comps.size() - block.comp_count);
+    block.link_base = static_cast<std::uint32_t>(links.size() - block.link_count);
+    block.comp_room = block.comp_count;
+    block.link_room = block.link_count;
+  }
+  comps_ = std::move(comps);
+  links_ = std::move(links);
+  comp_garbage_ = 0;
+  link_garbage_ = 0;
 }
 
 void ConnectedSets::seed(std::uint32_t b, std::uint16_t label, SetId set) {
-  Component& c = blocks_[b].comps[label];
+  Component& c = comps_of(b)[label];
   c.epoch = epoch_;
   c.set = set;
   comp_stack_.push_back(std::uint64_t{b} << 16 | label);
@@ -555,13 +616,13 @@ std::uint32_t ConnectedSets::flood(SetId set, SetId kept) {
     const std::uint64_t top = comp_stack_.back();
     comp_stack_.pop_back();
     const auto cb = static_cast<std::uint32_t>(top >> 16);
-    const Block& block = blocks_[cb];
-    const Component& c = block.comps[top & 0xFFFF];
+    const std::span<const std::uint16_t> links = links_of(cb);
+    const Component& c = comps_of(cb)[top & 0xFFFF];
     size += c.size;
     for (std::uint32_t k = c.link_begin; k < c.link_end; ++k) {
-      const std::uint16_t link = block.links[k];
+      const std::uint16_t link = links[k];
       const std::uint32_t nb = neighbour_block(cb, link);
-      Component& n = blocks_[nb].comps[link & kLabelMask];
+      Component& n = comps_of(nb)[link & kLabelMask];
       if (n.epoch == epoch_) continue;
       // Outside, keeps its id (kept is kNoSet, and so are new components, for other floods).
       if (kept != kNoSet && n.set == kept && block_epoch_[nb] != epoch_) continue;
@@ -611,7 +672,7 @@ SetId ConnectedSets::largest() const noexcept {
   for (std::uint32_t b = 0; b < blocks_.size(); ++b) {
     const std::uint32_t i0 = (b % blocks_wide_) << kBlockShift;
     const std::uint32_t j0 = (b / blocks_wide_) << kBlockShift;
-    for (const Component& c : blocks_[b].comps) {
+    for (const Component& c : comps_of(b)) {
       if (set_size_[index(c.set)] != most) continue;
       const std::uint32_t t =
           (j0 + (c.first >> kBlockShift)) * tiles_wide_ + i0 + (c.first & (kBlock - 1));
@@ -625,17 +686,23 @@ SetId ConnectedSets::largest() const noexcept {
 }
 
 std::size_t ConnectedSets::memory_bytes() const noexcept {
-  std::size_t bytes =
-      sizeof(*this) + label_.capacity() * sizeof(std::uint16_t) +
-      blocks_.capacity() * sizeof(Block) + set_size_.capacity() * sizeof(std::uint32_t) +
-      free_ids_.capacity() * sizeof(SetId) + comp_stack_.capacity() * sizeof(std::uint64_t) +
-      raw_links_.capacity() * sizeof(std::uint32_t) +
-      ring_links_.capacity() * sizeof(std::uint64_t);
-  for (const Block& block : blocks_) {
-    bytes +=
-        block.comps.capacity() * sizeof(Component) + block.links.capacity() * sizeof(std::uint16_t);
+  std::size_t search =
+      (search_head_.capacity() + search_parent_.capacity() + search_alive_.capacity()) *
+          sizeof(std::uint32_t) +
+      search_done_.capacity() + search_queue_.capacity() * sizeof(search_queue_[0]);
+  for (const std::vector<std::uint64_t>& queue : search_queue_) {
+    search += queue.capacity() * sizeof(std::uint64_t);
   }
-  return bytes;
+  return sizeof(*this) + label_.capacity() * sizeof(std::uint16_t) +
+         blocks_.capacity() * sizeof(Block) + comps_.capacity() * sizeof(Component) +
+         links_.capacity() * sizeof(std::uint16_t) +
+         block_epoch_.capacity() * sizeof(std::uint32_t) +
+         set_size_.capacity() * sizeof(std::uint32_t) + free_ids_.capacity() * sizeof(SetId) +
+         comp_stack_.capacity() * sizeof(std::uint64_t) +
+         new_comps_.capacity() * sizeof(Component) +
+         (raw_links_.capacity() + merged_links_.capacity()) * sizeof(std::uint32_t) +
+         ring_links_.capacity() * sizeof(std::uint64_t) + touched_.capacity() * sizeof(SetId) +
+         visited_.capacity() * sizeof(std::uint64_t) + search;
 }
 
 }  // namespace terranav::nav

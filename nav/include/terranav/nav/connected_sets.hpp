@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "terranav/nav/terrain_graph.hpp"
@@ -72,7 +73,7 @@ class ConnectedSets {
   SetId set_of(TileId t) const noexcept {
     const std::uint16_t label = label_[index(t)];
     if (label == kNoLabel) return kNoSet;
-    return blocks_[block_of(t)].comps[label].set;
+    return comps_[blocks_[block_of(t)].comp_base + label].set;
   }
   /// True iff both tiles are unblocked and in the same set. O(1).
   bool connected(TileId a, TileId b) const noexcept {
@@ -106,17 +107,32 @@ class ConnectedSets {
 
   struct Component {
     SetId set;
-    std::uint32_t epoch;  // last update (or build) that flooded it
-    std::uint16_t size;   // tiles
-    std::uint16_t first;  // lowest tile, local index lj * kBlock + li
-    std::uint16_t link_begin;
+    std::uint32_t epoch;       // last update (or build) that searched or flooded it
+    std::uint16_t size;        // tiles
+    std::uint16_t first;       // lowest tile, local index lj * kBlock + li
+    std::uint16_t link_begin;  // into the block's links
     std::uint16_t link_end;
   };
+  // A block's components and links are ranges of two shared pools, with
+  // room to grow in place; a block that outgrows its room moves to the end.
   struct Block {
-    std::vector<Component> comps;      // indexed by local label
-    std::vector<std::uint16_t> links;  // dir << kLinkDirShift | label, by comp
+    std::uint32_t comp_base = 0;
+    std::uint32_t link_base = 0;
+    std::uint16_t comp_count = 0;
+    std::uint16_t comp_room = 0;
+    std::uint16_t link_count = 0;
+    std::uint16_t link_room = 0;
   };
 
+  std::span<Component> comps_of(std::uint32_t b) noexcept {
+    return {comps_.data() + blocks_[b].comp_base, blocks_[b].comp_count};
+  }
+  std::span<const Component> comps_of(std::uint32_t b) const noexcept {
+    return {comps_.data() + blocks_[b].comp_base, blocks_[b].comp_count};
+  }
+  std::span<const std::uint16_t> links_of(std::uint32_t b) const noexcept {
+    return {links_.data() + blocks_[b].link_base, blocks_[b].link_count};
+  }
   std::uint32_t block_of(TileId t) const noexcept {
     const std::uint32_t i = index(t) % tiles_wide_;
     const std::uint32_t j = index(t) / tiles_wide_;
@@ -132,7 +148,9 @@ class ConnectedSets {
   void link_block(const TerrainGraph& graph, std::uint32_t b);
   void relink_ring(std::uint32_t bi0, std::uint32_t bj0, std::uint32_t bi1, std::uint32_t bj1,
                    std::uint32_t ri0, std::uint32_t rj0, std::uint32_t ri1, std::uint32_t rj1);
-  void set_links(Block& block);
+  void place_comps(std::uint32_t b);
+  void place_links(std::uint32_t b);
+  void compact();
   bool search_outside(SetId kept, std::uint32_t ri0, std::uint32_t rj0, std::uint32_t ri1,
                       std::uint32_t rj1, std::uint32_t& split_off);
   void seed(std::uint32_t b, std::uint16_t label, SetId set);
@@ -147,8 +165,13 @@ class ConnectedSets {
   std::uint32_t tiles_deep_ = 0;
   std::uint32_t blocks_wide_ = 0;
   std::uint32_t blocks_deep_ = 0;
-  std::vector<std::uint16_t> label_;        // local label per tile, by TileId
-  std::vector<Block> blocks_;               // row-major
+  std::vector<std::uint16_t> label_;  // local label per tile, by TileId
+  std::vector<Block> blocks_;         // row-major
+  std::vector<Component> comps_;      // pool, by block
+  std::vector<std::uint16_t> links_;  // pool: dir << kLinkDirShift | label, by component
+  std::size_t comp_garbage_ = 0;      // pool entries left behind by moved blocks
+  std::size_t link_garbage_ = 0;
+  bool room_to_grow_ = false;               // after the build, moved blocks get spare room
   std::vector<std::uint32_t> block_epoch_;  // last update with the block inside
   std::vector<std::uint32_t> set_size_;     // by set id; 0 = free
   std::vector<SetId> free_ids_;
@@ -156,7 +179,9 @@ class ConnectedSets {
   std::uint32_t epoch_ = 0;
   // Scratch, kept between updates.
   std::vector<std::uint64_t> comp_stack_;  // block << 16 | label
-  std::vector<std::uint32_t> raw_links_;   // here << 16 | link
+  std::vector<Component> new_comps_;
+  std::vector<std::uint32_t> raw_links_;  // here << 16 | link
+  std::vector<std::uint32_t> merged_links_;
   std::vector<std::uint64_t> ring_links_;  // ring block << 32 | here << 16 | link
   std::vector<SetId> touched_;
   std::vector<std::uint64_t> visited_;
