@@ -22,23 +22,24 @@ inline constexpr SetId kNoSet{0xFFFFFFFFu};
 /// Hierarchical, after stb_connected_components.h (Sean Barrett, public
 /// domain) and the HierarchicalGraph of the A* Pathfinding Project (Aron
 /// Granberg): the tile grid is cut into blocks of 32 x 32 tiles. Per block,
-/// local components by flood fill over the edges inside the block (a 16-bit
-/// local label per tile); per block, links: the distinct (local component,
-/// component of a neighbouring block) pairs joined by an edge leaving the
-/// block, in all 8 block directions (a diagonal edge can cross a block
-/// corner). The sets are the components of the graph of local components
-/// and links. An edit then recomputes a few blocks and relabels only the
-/// sets that touch them (update()).
+/// local components over the edges inside the block (a 16-bit label per
+/// tile); per block, links: the distinct (local component, component of a
+/// neighbouring block) pairs joined by an edge leaving the block, in all 8
+/// block directions (a diagonal edge can cross a block corner). The sets
+/// are the components of the graph of local components and links. An edit
+/// then recomputes a few blocks (update()); docs/architecture.md says why
+/// the result is exact.
 ///
 /// Set ids are names only: dense (0 .. set_count() - 1) after the
 /// constructor, sparse after updates (an id freed by an update is reused by
 /// a later set), in no particular order. Compare them for equality; size
 /// per-set arrays by set_id_bound().
 ///
-/// Memory: 2 bytes per tile plus 16 bytes per local component and 2 bytes
-/// per link, about 2.1 bytes per tile on terrain with few components per
-/// block; at most about 19 bytes per tile (every tile its own component).
-/// The object keeps no reference to the graph.
+/// Memory: 2 bytes per tile plus 16 bytes per local component, 2 bytes per
+/// link and 16 bytes per block: about 2.1 bytes per tile on terrain with few
+/// components per block, at most about 18 (every tile its own component);
+/// a block that grows in an update gets half as much again as room. The
+/// object keeps no reference to the graph.
 class ConnectedSets {
  public:
   /// Full build from `graph`. O(tiles + edges) time.
@@ -47,26 +48,23 @@ class ConnectedSets {
   /// After the graph's edge masks or blocked flags changed, only for tiles
   /// inside `changed` (a changed edge changes both end tiles' masks, so both
   /// ends are inside; the part outside the grid is ignored): brings the sets
-  /// up to date. The result equals a rebuild from `graph` up to renaming set
-  /// ids; a set none of whose tiles lies in or next to the blocks of
-  /// `changed` keeps its id. `graph` must have the size of the graph the
-  /// object was built from (not checked).
+  /// up to date, equal to a rebuild from `graph` up to renaming set ids.
+  /// `graph` must have the size of the graph the sets were built from (not
+  /// checked). A set with no tile in the blocks of `changed` or in the ring
+  /// of blocks around them keeps its id; so does the largest set with a
+  /// tile there, or what is left of it outside the ring if the edit split it
+  /// (its piece not explored by the search below).
   ///
-  /// Blocks that contain a tile of `changed` get new local components and
-  /// links; their 8 neighbouring blocks (the ring) get new links, as theirs
-  /// name the recomputed components. Then the component graph is flooded
-  /// from every component of those blocks, each flood a fresh set id (freed
-  /// ids first); the old ids of the components reached are freed. Why that
-  /// is enough: a link changes only if one end is in a recomputed block, and
-  /// those blocks touch only the ring. A set untouched by the flood has no
-  /// component in the recomputed blocks or the ring, so none of its links
-  /// changed and it is still a set. Every surviving component of an old set
-  /// that had a component there is reached: its old path to that component
-  /// stays valid up to its first component in the ring, which is a seed.
-  /// Both pieces of a split therefore get fresh ids even when neither has a
-  /// component in a recomputed block; that is why the ring is seeded too.
-  /// O(tiles of the recomputed blocks + components and links of the sets
-  /// reached); no allocation once the scratch buffers have grown.
+  /// The blocks of `changed` get new local components and links, the ring
+  /// new links to them. The sets with a component in those blocks or the
+  /// ring are flooded afresh from there with new ids (freed ids first),
+  /// except that the largest keeps its id: breadth-first searches in
+  /// lockstep from its components just outside the ring find the pieces cut
+  /// off from it (each explored whole), and the floods stop at the one piece
+  /// left. Exact even if only one end of each changed edge is inside
+  /// `changed`. O(tiles of those blocks + components and links of the other
+  /// sets flooded + the searches), typically a few components around the
+  /// ring; no allocation once the pools and scratch buffers have grown.
   void update(const TerrainGraph& graph, TileRect changed);
 
   /// The tile's set; kNoSet for a blocked tile. O(1).
@@ -90,7 +88,7 @@ class ConnectedSets {
   std::size_t set_size(SetId s) const noexcept { return set_size_[index(s)]; }
   /// The set with most tiles; on ties the one holding the lowest TileId (the
   /// same answer before and after renaming ids). kNoSet if every tile is
-  /// blocked. O(set_id_bound()).
+  /// blocked. O(set_id_bound()), plus O(components) on a tie.
   SetId largest() const noexcept;
 
   /// Bytes held (arrays' capacity, scratch buffers included, plus the
