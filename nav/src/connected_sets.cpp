@@ -10,7 +10,7 @@ namespace terranav::nav {
 
 namespace {
 
-constexpr int kShift = 5;
+constexpr int kShift = 4;
 constexpr int kSide = 1 << kShift;
 constexpr int kArea = kSide * kSide;
 constexpr std::uint16_t kLabelMask = (1u << 13) - 1;
@@ -138,6 +138,10 @@ ConnectedSets::ConnectedSets(const TerrainGraph& graph)
       set_size_[index(set)] = flood(set, kNoSet);
     }
   }
+  // Room for blocks to move to before the first compaction, touched now
+  // (not on an update's first use).
+  comps_.resize(comps_end_ + comps_end_ / 2 + kBlock * kBlock);
+  links_.resize(links_end_ + links_end_ / 2 + kBlock * kBlock);
   room_to_grow_ = true;
 }
 
@@ -235,7 +239,6 @@ void ConnectedSets::update(const TerrainGraph& graph, TileRect changed) {
       }
     }
   }
-  if (comp_garbage_ > comps_.size() / 2 || link_garbage_ > links_.size() / 2) compact();
 }
 
 bool ConnectedSets::search_outside(SetId kept, std::uint32_t ri0, std::uint32_t rj0,
@@ -276,12 +279,43 @@ bool ConnectedSets::search_outside(SetId kept, std::uint32_t ri0, std::uint32_t 
     while (search_parent_[s] != s) s = search_parent_[s] = search_parent_[search_parent_[s]];
     return s;
   };
+  std::uint32_t alive = searchers;
+  // Merges two searches; the one with more left to search takes the other's
+  // queue.
+  const auto merge = [&](std::uint32_t r, std::uint32_t t) {
+    const auto left = [this](std::uint32_t q) { return search_queue_[q].size() - search_head_[q]; };
+    const std::uint32_t keep = left(r) >= left(t) ? r : t;
+    const std::uint32_t gone = keep == r ? t : r;
+    search_queue_[keep].insert(search_queue_[keep].end(),
+                               search_queue_[gone].begin() + search_head_[gone],
+                               search_queue_[gone].end());
+    search_queue_[gone].clear();
+    search_head_[gone] = 0;
+    search_parent_[gone] = keep;
+    --alive;
+  };
+  // First only merge ports linked to each other: around a hole in a large
+  // set they usually join up at once, and nothing further is visited.
+  for (std::uint32_t p = 0; p < searchers && alive > 1; ++p) {
+    const std::uint64_t ref = visited_[p];
+    const auto cb = static_cast<std::uint32_t>(ref >> 16);
+    const std::span<const std::uint16_t> links = links_of(cb);
+    const Component& c = comps_of(cb)[ref & 0xFFFF];
+    for (std::uint32_t l = c.link_begin; l < c.link_end; ++l) {
+      const std::uint32_t nb = neighbour_block(cb, links[l]);
+      if (block_epoch_[nb] == epoch_) continue;
+      const Component& n = comps_of(nb)[links[l] & kLabelMask];
+      if (n.epoch != mark) continue;
+      const std::uint32_t r = root(p);
+      const std::uint32_t t = root(index(n.set));
+      if (t != r) merge(r, t);
+    }
+  }
 
   // Breadth-first searches in lockstep, one step each per round; searches
   // that meet merge (their queues too). A search that runs dry has found a
   // piece cut off outside; stop when at most one is left: the rest of the
   // outside part is then one piece, and it keeps the id.
-  std::uint32_t alive = searchers;
   while (alive > 1) {
     for (std::size_t k = 0; k < search_alive_.size() && alive > 1;) {
       const std::uint32_t s = search_alive_[k];
@@ -313,20 +347,7 @@ bool ConnectedSets::search_outside(SetId kept, std::uint32_t ri0, std::uint32_t 
           continue;
         }
         const std::uint32_t t = root(index(n.set));
-        if (t == r) continue;
-        // The one with more left to search takes the other's queue.
-        const auto left = [this](std::uint32_t q) {
-          return search_queue_[q].size() - search_head_[q];
-        };
-        const std::uint32_t keep = left(r) >= left(t) ? r : t;
-        const std::uint32_t gone = keep == r ? t : r;
-        search_queue_[keep].insert(search_queue_[keep].end(),
-                                   search_queue_[gone].begin() + search_head_[gone],
-                                   search_queue_[gone].end());
-        search_queue_[gone].clear();
-        search_head_[gone] = 0;
-        search_parent_[gone] = keep;
-        --alive;
+        if (t != r) merge(r, t);
       }
     }
   }
@@ -355,7 +376,7 @@ void ConnectedSets::label_block(const TerrainGraph& graph, std::uint32_t b) {
   // and first tile (local index), merged across rows by union-find over the
   // south, south-east and south-west edges (two-pass connected-component
   // labelling on run lengths; Wu, Otoo and Suzuki, "Optimizing two-pass
-  // connected-component labeling algorithms", 2009). A row is a 32-bit word.
+  // connected-component labeling algorithms", 2009). A row is a bit word.
   std::array<std::uint32_t, kArea> run_bits;
   std::array<std::uint16_t, kArea> run_first;
   std::array<std::uint8_t, kArea> run_length;
@@ -378,7 +399,7 @@ void ConnectedSets::label_block(const TerrainGraph& graph, std::uint32_t b) {
     const std::uint32_t all = w == 32 ? ~0u : (1u << w) - 1;
     for (std::uint32_t m = ~bits.any & all; m != 0; m &= m - 1) {
       const auto i = static_cast<std::uint32_t>(std::countr_zero(m));
-      if (!graph.blocked(TileId{row + i})) open |= 1u << i;
+      open |= (graph.blocked(TileId{row + i}) ? 0u : 1u) << i;  // no branch to mispredict
     }
     const std::uint32_t starts = open & ~(bits.east << 1);
     const std::uint16_t first_run = runs;
@@ -430,11 +451,11 @@ void ConnectedSets::label_block(const TerrainGraph& graph, std::uint32_t b) {
   }
   std::uint16_t k = 0;
   for (std::uint32_t lj = 0; lj < h; ++lj) {
-    std::uint16_t* row = label_.data() + base + lj * tiles_wide_;
+    std::uint8_t* row = label_.data() + base + lj * tiles_wide_;
     std::fill(row, row + w, kNoLabel);
     for (; k < runs && (run_first[k] >> kBlockShift) == lj; ++k) {
-      std::uint16_t* first = row + (run_first[k] & (kBlock - 1));
-      std::fill(first, first + run_length[k], label_of_run[k]);
+      std::uint8_t* first = row + (run_first[k] & (kBlock - 1));
+      std::fill(first, first + run_length[k], static_cast<std::uint8_t>(label_of_run[k]));
     }
   }
   place_comps(b);
@@ -459,8 +480,7 @@ void ConnectedSets::link_block(const TerrainGraph& graph, std::uint32_t b) {
     if (static_cast<std::uint32_t>(li) >= w || static_cast<std::uint32_t>(lj) >= h) continue;
     const std::uint32_t t =
         base + static_cast<std::uint32_t>(lj) * tiles_wide_ + static_cast<std::uint32_t>(li);
-    const std::uint32_t here = label_[t];
-    if (here == kNoLabel) continue;
+    const std::uint32_t here = label_[t];  // unblocked if it has an edge
     for (unsigned mask = masks[t] & kCrossing[l]; mask != 0; mask &= mask - 1) {
       const auto d = static_cast<std::size_t>(std::countr_zero(mask));
       // -1, 0 or 1: which neighbouring block (arithmetic shift).
@@ -543,31 +563,51 @@ void ConnectedSets::relink_ring(std::uint32_t bi0, std::uint32_t bj0, std::uint3
 }
 
 // Writes new_comps_ as block b's components: in place if they fit its room,
-// else at the end of the pool.
+// else at the end of the pool with half as much again as room. A pool
+// never outgrows its capacity: when full, it is compacted into twice its
+// live size, so the copy is paid once per that many entries moved.
 void ConnectedSets::place_comps(std::uint32_t b) {
-  Block& block = blocks_[b];
   const auto count = static_cast<std::uint16_t>(new_comps_.size());
-  if (count > block.comp_room) {
-    comp_garbage_ += block.comp_room;
-    block.comp_base = static_cast<std::uint32_t>(comps_.size());
-    block.comp_room = static_cast<std::uint16_t>(
+  if (count > blocks_[b].comp_room) {
+    const auto room = static_cast<std::uint16_t>(
         room_to_grow_ ? std::min<std::uint32_t>(count + count / 2u + 1u, kBlock * kBlock) : count);
-    comps_.resize(comps_.size() + block.comp_room);
+    if (comps_end_ + room > comps_.size()) {
+      if (room_to_grow_) {
+        compact_comps(room);
+      } else {
+        comps_.resize(std::max(2 * comps_.size(), comps_end_ + room));
+      }
+    }
+    Block& block = blocks_[b];
+    comp_garbage_ += block.comp_room;
+    block.comp_base = static_cast<std::uint32_t>(comps_end_);
+    block.comp_room = room;
+    comps_end_ += room;
   }
+  Block& block = blocks_[b];
   block.comp_count = count;
   std::copy(new_comps_.begin(), new_comps_.end(), comps_.begin() + block.comp_base);
 }
 
 // Writes raw_links_ (sorted by component) as block b's links, likewise.
 void ConnectedSets::place_links(std::uint32_t b) {
-  Block& block = blocks_[b];
   const auto count = static_cast<std::uint16_t>(raw_links_.size());
-  if (count > block.link_room) {
+  if (count > blocks_[b].link_room) {
+    const auto room = static_cast<std::uint16_t>(room_to_grow_ ? count + count / 2u + 1u : count);
+    if (links_end_ + room > links_.size()) {
+      if (room_to_grow_) {
+        compact_links(room);
+      } else {
+        links_.resize(std::max(2 * links_.size(), links_end_ + room));
+      }
+    }
+    Block& block = blocks_[b];
     link_garbage_ += block.link_room;
-    block.link_base = static_cast<std::uint32_t>(links_.size());
-    block.link_room = static_cast<std::uint16_t>(room_to_grow_ ? count + count / 2u + 1u : count);
-    links_.resize(links_.size() + block.link_room);
+    block.link_base = static_cast<std::uint32_t>(links_end_);
+    block.link_room = room;
+    links_end_ += room;
   }
+  Block& block = blocks_[b];
   block.link_count = count;
   std::uint16_t* links = links_.data() + block.link_base;
   const std::span<Component> comps = comps_of(b);
@@ -581,25 +621,29 @@ void ConnectedSets::place_links(std::uint32_t b) {
   }
 }
 
-// Rewrites both pools in block order without room to spare.
-void ConnectedSets::compact() {
-  std::vector<Component> comps;
-  std::vector<std::uint16_t> links;
-  comps.reserve(comps_.size() - comp_garbage_);
-  links.reserve(links_.size() - link_garbage_);
+// Rewrites a pool in block order, each block's room kept, into twice the
+// live entries plus `extra`.
+void ConnectedSets::compact_comps(std::size_t extra) {
+  std::vector<Component> comps(2 * (comps_end_ - comp_garbage_ + extra));
+  comps_end_ = 0;
   for (Block& block : blocks_) {
-    comps.insert(comps.end(), comps_.begin() + block.comp_base,
-                 comps_.begin() + block.comp_base + block.comp_count);
-    links.insert(links.end(), links_.begin() + block.link_base,
-                 links_.begin() + block.link_base + block.link_count);
-    block.comp_base = static_cast<std::uint32_t>(comps.size() - block.comp_count);
-    block.link_base = static_cast<std::uint32_t>(links.size() - block.link_count);
-    block.comp_room = block.comp_count;
-    block.link_room = block.link_count;
+    std::copy_n(comps_.begin() + block.comp_base, block.comp_room, comps.begin() + comps_end_);
+    block.comp_base = static_cast<std::uint32_t>(comps_end_);
+    comps_end_ += block.comp_room;
   }
   comps_ = std::move(comps);
-  links_ = std::move(links);
   comp_garbage_ = 0;
+}
+
+void ConnectedSets::compact_links(std::size_t extra) {
+  std::vector<std::uint16_t> links(2 * (links_end_ - link_garbage_ + extra));
+  links_end_ = 0;
+  for (Block& block : blocks_) {
+    std::copy_n(links_.begin() + block.link_base, block.link_room, links.begin() + links_end_);
+    block.link_base = static_cast<std::uint32_t>(links_end_);
+    links_end_ += block.link_room;
+  }
+  links_ = std::move(links);
   link_garbage_ = 0;
 }
 
@@ -693,9 +737,8 @@ std::size_t ConnectedSets::memory_bytes() const noexcept {
   for (const std::vector<std::uint64_t>& queue : search_queue_) {
     search += queue.capacity() * sizeof(std::uint64_t);
   }
-  return sizeof(*this) + label_.capacity() * sizeof(std::uint16_t) +
-         blocks_.capacity() * sizeof(Block) + comps_.capacity() * sizeof(Component) +
-         links_.capacity() * sizeof(std::uint16_t) +
+  return sizeof(*this) + label_.capacity() + blocks_.capacity() * sizeof(Block) +
+         comps_.capacity() * sizeof(Component) + links_.capacity() * sizeof(std::uint16_t) +
          block_epoch_.capacity() * sizeof(std::uint32_t) +
          set_size_.capacity() * sizeof(std::uint32_t) + free_ids_.capacity() * sizeof(SetId) +
          comp_stack_.capacity() * sizeof(std::uint64_t) +

@@ -273,7 +273,7 @@ TEST(ConnectedSets, EqualBreadthFirstReachabilityOnRandomTerrain) {
   }
 }
 
-/// A flat map of tw x td tiles (several 32-tile blocks) edited by blocked
+/// A flat map of tw x td tiles (several 16-tile blocks) edited by blocked
 /// mask: each apply() rebuilds the graph, updates the sets with the
 /// rectangle of changed tiles and checks them against BFS and a rebuild.
 class FlatEdits {
@@ -378,9 +378,9 @@ TEST(ConnectedSetsUpdate, JoinOfTwoSetsAndSetsFarAwayKeepTheirIds) {
 
 TEST(ConnectedSetsUpdate, SplitWhosePiecesLieOnlyInTheRing) {
   // A one-tile corridor along row 40 of a 96 x 96 map; its whole stretch
-  // through the middle block column (32 .. 63) is blocked, and the update is
+  // through columns 32 .. 63 (whole blocks) is blocked, and the update is
   // told only those tiles: every changed edge has one end inside, which is
-  // enough. The pieces lie in the blocks on either side, none in the block
+  // enough. The pieces lie in the blocks on either side, none in the blocks
   // recomputed: only seeding the ring finds that they split.
   std::vector<std::uint8_t> blocked(96 * 96, 1);
   for (int i = 0; i < 96; ++i) blocked[static_cast<std::size_t>(40 * 96 + i)] = 0;
@@ -650,12 +650,45 @@ TEST(ConnectedSetsUpdate, EqualBreadthFirstSearchAfterEveryRandomEdit) {
   for (const SequenceCase& c : cases) run_random_edits(c);
 }
 
-TEST(ConnectedSets, MemoryIsAboutTwoBytesPerTileOnOpenGround) {
+TEST(ConnectedSets, MemoryIsAboutOneBytePerTileOnOpenGround) {
   const TerrainGraph g(flat(257, 257), {.tile_size = 1});
   const ConnectedSets sets(g);
   EXPECT_EQ(sets.set_count(), 1u);
-  EXPECT_GE(sets.memory_bytes(), 2 * g.tile_count());
-  EXPECT_LE(sets.memory_bytes(), 3 * g.tile_count());
+  EXPECT_GE(sets.memory_bytes(), g.tile_count());
+  EXPECT_LE(sets.memory_bytes(), g.tile_count() * 3 / 2);
+}
+
+TEST(ConnectedSets, EveryTileItsOwnSetFillsEveryLabelOfABlock) {
+  // Distinct heights and max slope 0: no edge at all, so every unblocked
+  // tile is a set, and a block without blocked tiles uses all its labels
+  // (the label of blocked tiles among them). Then some tiles are blocked,
+  // unblocked, and joined by flattening.
+  const int n = 40;
+  std::vector<float> h(static_cast<std::size_t>((n + 1) * (n + 1)));
+  for (std::size_t k = 0; k < h.size(); ++k) h[k] = static_cast<float>(k % 7919) * 0.37f;
+  Heightmap hm(n + 1, n + 1, 1.0, h);
+  std::vector<std::uint8_t> blocked(static_cast<std::size_t>(n * n), 0);
+  TerrainGraph graph(hm, {.tile_size = 1, .max_slope = 0.0}, blocked);
+  ConnectedSets sets(graph);
+  ASSERT_TRUE(same_partition(sets, bfs_components(graph)));
+  EXPECT_EQ(sets.set_count(), static_cast<std::size_t>(n * n));
+  for (const TileRect r : {TileRect{0, 0, 16, 16}, TileRect{5, 20, 9, 33}}) {
+    for (int j = r.j0; j < r.j1; ++j) {
+      for (int i = r.i0; i < r.i1; ++i) blocked[static_cast<std::size_t>(j * n + i)] = 1;
+    }
+    graph = TerrainGraph(hm, {.tile_size = 1, .max_slope = 0.0}, blocked);
+    sets.update(graph, r);
+    ASSERT_TRUE(same_partition(sets, bfs_components(graph)));
+  }
+  std::fill(blocked.begin(), blocked.end(), 0);
+  for (int z = 10; z < 30; ++z) {
+    for (int x = 10; x < 30; ++x) h[static_cast<std::size_t>(z * (n + 1) + x)] = 1.0f;
+  }
+  hm = Heightmap(n + 1, n + 1, 1.0, h);
+  graph = TerrainGraph(hm, {.tile_size = 1, .max_slope = 0.0}, blocked);
+  sets.update(graph, {0, 0, n, n});
+  ASSERT_TRUE(same_partition(sets, bfs_components(graph)));
+  EXPECT_EQ(sets.set_size(sets.set_of(graph.id({15, 15}))), 19u * 19u);
 }
 
 }  // namespace

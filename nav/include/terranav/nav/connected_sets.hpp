@@ -21,8 +21,8 @@ inline constexpr SetId kNoSet{0xFFFFFFFFu};
 ///
 /// Hierarchical, after stb_connected_components.h (Sean Barrett, public
 /// domain) and the HierarchicalGraph of the A* Pathfinding Project (Aron
-/// Granberg): the tile grid is cut into blocks of 32 x 32 tiles. Per block,
-/// local components over the edges inside the block (a 16-bit label per
+/// Granberg): the tile grid is cut into blocks of 16 x 16 tiles. Per block,
+/// local components over the edges inside the block (an 8-bit label per
 /// tile); per block, links: the distinct (local component, component of a
 /// neighbouring block) pairs joined by an edge leaving the block, in all 8
 /// block directions (a diagonal edge can cross a block corner). The sets
@@ -35,9 +35,9 @@ inline constexpr SetId kNoSet{0xFFFFFFFFu};
 /// a later set), in no particular order. Compare them for equality; size
 /// per-set arrays by set_id_bound().
 ///
-/// Memory: 2 bytes per tile plus 16 bytes per local component, 2 bytes per
-/// link and 16 bytes per block: about 2.1 bytes per tile on terrain with few
-/// components per block, at most about 18 (every tile its own component);
+/// Memory: 1 byte per tile plus 16 bytes per local component, 2 bytes per
+/// link and 16 bytes per block: about 1.2 bytes per tile on terrain with few
+/// components per block, at most about 17 (every tile its own component);
 /// a block that grows in an update gets half as much again as room. The
 /// object keeps no reference to the graph.
 class ConnectedSets {
@@ -69,9 +69,9 @@ class ConnectedSets {
 
   /// The tile's set; kNoSet for a blocked tile. O(1).
   SetId set_of(TileId t) const noexcept {
-    const std::uint16_t label = label_[index(t)];
-    if (label == kNoLabel) return kNoSet;
-    return comps_[blocks_[block_of(t)].comp_base + label].set;
+    const std::uint8_t label = label_[index(t)];
+    const Block& block = blocks_[block_of(t)];
+    return label < block.comp_count ? comps_[block.comp_base + label].set : kNoSet;
   }
   /// True iff both tiles are unblocked and in the same set. O(1).
   bool connected(TileId a, TileId b) const noexcept {
@@ -96,9 +96,12 @@ class ConnectedSets {
   std::size_t memory_bytes() const noexcept;
 
  private:
-  static constexpr int kBlockShift = 5;
+  static constexpr int kBlockShift = 4;
   static constexpr int kBlock = 1 << kBlockShift;  // block side, tiles
-  static constexpr std::uint16_t kNoLabel = 0xFFFF;
+  // A block has at most 256 components, and only then no blocked tile: the
+  // label of a blocked tile, 255, is at least its block's component count.
+  static constexpr std::uint8_t kNoLabel = 0xFF;
+  static_assert(kBlock * kBlock <= 256, "labels are 8-bit");
   // A link packs the block direction (3 bits) over the neighbour's label.
   static constexpr int kLinkDirShift = 13;
   static_assert(kBlock * kBlock <= (1 << kLinkDirShift), "labels must fit a link");
@@ -112,7 +115,8 @@ class ConnectedSets {
     std::uint16_t link_end;
   };
   // A block's components and links are ranges of two shared pools, with
-  // room to grow in place; a block that outgrows its room moves to the end.
+  // room to grow in place; a block that outgrows its room moves to the end
+  // (place_comps()).
   struct Block {
     std::uint32_t comp_base = 0;
     std::uint32_t link_base = 0;
@@ -148,7 +152,8 @@ class ConnectedSets {
                    std::uint32_t ri0, std::uint32_t rj0, std::uint32_t ri1, std::uint32_t rj1);
   void place_comps(std::uint32_t b);
   void place_links(std::uint32_t b);
-  void compact();
+  void compact_comps(std::size_t extra);
+  void compact_links(std::size_t extra);
   bool search_outside(SetId kept, std::uint32_t ri0, std::uint32_t rj0, std::uint32_t ri1,
                       std::uint32_t rj1, std::uint32_t& split_off);
   void seed(std::uint32_t b, std::uint16_t label, SetId set);
@@ -163,11 +168,13 @@ class ConnectedSets {
   std::uint32_t tiles_deep_ = 0;
   std::uint32_t blocks_wide_ = 0;
   std::uint32_t blocks_deep_ = 0;
-  std::vector<std::uint16_t> label_;  // local label per tile, by TileId
+  std::vector<std::uint8_t> label_;   // local label per tile, by TileId
   std::vector<Block> blocks_;         // row-major
   std::vector<Component> comps_;      // pool, by block
   std::vector<std::uint16_t> links_;  // pool: dir << kLinkDirShift | label, by component
-  std::size_t comp_garbage_ = 0;      // pool entries left behind by moved blocks
+  std::size_t comps_end_ = 0;         // pool entries in use or left behind
+  std::size_t links_end_ = 0;
+  std::size_t comp_garbage_ = 0;  // pool entries left behind by moved blocks
   std::size_t link_garbage_ = 0;
   bool room_to_grow_ = false;               // after the build, moved blocks get spare room
   std::vector<std::uint32_t> block_epoch_;  // last update with the block inside
