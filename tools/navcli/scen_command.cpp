@@ -17,24 +17,37 @@
 namespace terranav::navcli {
 namespace {
 
-/// Tiles grouped by connected set (a counting sort by SetId), so a goal is
-/// drawn uniformly from the start's set in O(1).
+/// Tiles grouped by connected set (a counting sort), so a goal is drawn
+/// uniformly from the start's set in O(1). Groups are in order of their
+/// sets' lowest tiles, not of set ids (names only, sparse after updates), so
+/// a seed draws the same queries whatever the ids.
 struct TilesBySet {
   explicit TilesBySet(const nav::TerrainGraph& graph, const nav::ConnectedSets& sets)
-      : first(sets.set_count() + 1, 0) {
+      : group_of_set(sets.set_id_bound(), kNoGroup) {
+    std::uint32_t groups = 0;
     for (std::uint32_t t = 0; t < graph.tile_count(); ++t) {
       const nav::SetId s = sets.set_of(nav::TileId{t});
-      if (s != nav::kNoSet) ++first[nav::index(s) + 1];
+      if (s != nav::kNoSet && group_of_set[nav::index(s)] == kNoGroup) {
+        group_of_set[nav::index(s)] = groups++;
+      }
     }
-    for (std::size_t s = 1; s < first.size(); ++s) first[s] += first[s - 1];
+    first.assign(groups + 1, 0);
+    for (std::uint32_t t = 0; t < graph.tile_count(); ++t) {
+      const nav::SetId s = sets.set_of(nav::TileId{t});
+      if (s != nav::kNoSet) ++first[group_of_set[nav::index(s)] + 1];
+    }
+    for (std::size_t g = 1; g < first.size(); ++g) first[g] += first[g - 1];
     tiles.resize(first.back());
     std::vector<std::uint32_t> next(first.begin(), first.end() - 1);
     for (std::uint32_t t = 0; t < graph.tile_count(); ++t) {
       const nav::SetId s = sets.set_of(nav::TileId{t});
-      if (s != nav::kNoSet) tiles[next[nav::index(s)]++] = t;
+      if (s != nav::kNoSet) tiles[next[group_of_set[nav::index(s)]]++] = t;
     }
   }
-  /// tiles[first[s] .. first[s + 1]) are the tiles of set s.
+  static constexpr std::uint32_t kNoGroup = 0xFFFFFFFFu;
+  /// Group of each set id (below set_id_bound()); kNoGroup for ids not in use.
+  std::vector<std::uint32_t> group_of_set;
+  /// tiles[first[g] .. first[g + 1]) are the tiles of group g.
   std::vector<std::uint32_t> first;
   std::vector<std::uint32_t> tiles;
 };
@@ -84,7 +97,7 @@ int run_scen(Flags& flags) {
                                std::to_string(max_draws) + " draws");
     }
     const nav::TileId start{starts[draw(rng, starts.size())]};
-    const std::size_t s = nav::index(graph.sets().set_of(start));
+    const std::size_t s = by_set.group_of_set[nav::index(graph.sets().set_of(start))];
     const std::size_t size = by_set.first[s + 1] - by_set.first[s];
     // Uniform over the set without the start itself.
     std::uint32_t pick = by_set.first[s] + draw(rng, size - 1);
