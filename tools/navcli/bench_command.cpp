@@ -28,7 +28,7 @@ int run_bench(Flags& flags) {
   flags.check_all_taken();
 
   const LoadedTerrain loaded(terrain_options, cost_options);
-  const SearchGraph graph(loaded, terrain_options.config, cost_options);
+  const BuiltTerrain graph(loaded, terrain_options.config, cost_options);
   search.cost = graph.cost_model();
   const std::vector<nav::ScenarioRow> rows = load_scen_for(scen, graph.graph());
   nav::AStar astar(graph.graph(), graph.sets());

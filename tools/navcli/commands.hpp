@@ -17,5 +17,7 @@ int run_scen(Flags& flags);
 int run_sweep(Flags& flags);
 /// Serves random path requests through a PathRequestQueue frame by frame.
 int run_requests(Flags& flags);
+/// Times random terrain edits against a full rebuild.
+int run_edits(Flags& flags);
 
 }  // namespace terranav::navcli

@@ -61,6 +61,14 @@ constexpr const char* kUsage =
     "      {requests, threads, frame_budget_us, frames, frame_p50_us, frame_p99_us,\n"
     "       frame_max_us (main-thread time per frame), all_done_ms, mean_expanded,\n"
     "       mismatches (answers unlike a plain A*'s; exit 1 if any)}.\n"
+    "  navcli edits TERRAIN [COST] --count N --radius R [--seed S] [--check]\n"
+    "      N random edits of radius R tiles at uniform places (raise, lower, flatten,\n"
+    "      block or unblock a (2R+1)^2 footprint; paint a class with --class-table),\n"
+    "      each updating heights, graph, connected sets, quadtree and multipliers in\n"
+    "      place. Prints {edits, changed, radius_tiles, update_p50_us, update_p99_us,\n"
+    "      update_max_us, rebuild_ms (a full rebuild, median of 3), rebuild_over_p99,\n"
+    "      bytes_per_tile}; --check compares the state with a full rebuild after every\n"
+    "      edit and adds mismatches (exit 1 if any, the first one on stderr).\n"
     "  navcli --help\n"
     "  navcli --version\n"
     "      Prints navcli VERSION (commit HASH), the commit only when built from git.\n"
@@ -74,9 +82,9 @@ struct Command {
 };
 
 constexpr std::array kCommands = {
-    Command{"path", navcli::run_path}, Command{"bench", navcli::run_bench},
-    Command{"scen", navcli::run_scen}, Command{"sweep", navcli::run_sweep},
-    Command{"requests", navcli::run_requests}};
+    Command{"path", navcli::run_path},         Command{"bench", navcli::run_bench},
+    Command{"scen", navcli::run_scen},         Command{"sweep", navcli::run_sweep},
+    Command{"requests", navcli::run_requests}, Command{"edits", navcli::run_edits}};
 
 int dispatch(std::span<const std::string_view> args) {
   if (std::find(args.begin(), args.end(), "--help") != args.end()) {

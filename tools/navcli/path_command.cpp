@@ -65,7 +65,7 @@ int run_path(Flags& flags) {
   }
 
   const LoadedTerrain loaded(terrain_options, cost_options);
-  const SearchGraph graph(loaded, terrain_options.config, cost_options);
+  const BuiltTerrain graph(loaded, terrain_options.config, cost_options);
   search.cost = graph.cost_model();
   nav::AStar astar(graph.graph(), graph.sets());
   const auto start = Clock::now();

@@ -25,7 +25,7 @@ namespace {
 
 /// `count` requests between tile centres of the largest set, the goal
 /// within `radius` tiles (Chebyshev) of the start when radius > 0.
-std::vector<nav::PathRequest> random_requests(const SearchGraph& graph, int count, int radius,
+std::vector<nav::PathRequest> random_requests(const BuiltTerrain& graph, int count, int radius,
                                               std::uint32_t seed,
                                               const nav::SearchOptions& options) {
   const nav::TerrainGraph& g = graph.graph();
@@ -79,7 +79,7 @@ int run_requests(Flags& flags) {
   flags.check_all_taken();
 
   const LoadedTerrain loaded(terrain_options, cost_options);
-  const SearchGraph graph(loaded, terrain_options.config, cost_options);
+  const BuiltTerrain graph(loaded, terrain_options.config, cost_options);
   search.cost = graph.cost_model();
   const std::vector<nav::PathRequest> requests =
       random_requests(graph, count, radius, seed, search);

@@ -66,7 +66,7 @@ int run_scen(Flags& flags) {
   flags.check_all_taken();
 
   const LoadedTerrain loaded(terrain_options, cost_options);
-  const SearchGraph graph(loaded, terrain_options.config, cost_options);
+  const BuiltTerrain graph(loaded, terrain_options.config, cost_options);
   const nav::TerrainGraph& g = graph.graph();
   const TilesBySet by_set(g, graph.sets());
   // Starts come from tiles whose set has another tile, so no row is trivial.

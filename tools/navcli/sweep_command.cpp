@@ -242,7 +242,7 @@ int run_sweep(Flags& flags) {
   for (const double max_slope : grid.max_slopes) {
     nav::GraphConfig config = terrain_options.config;
     config.max_slope = max_slope;
-    const SearchGraph graph(loaded, config, cost_options);
+    const BuiltTerrain graph(loaded, config, cost_options);
     if (!rows) {
       rows = load_scen_for(scen, graph.graph());
       progress.emplace("sweep", grid.max_slopes.size() * settings.size() * rows->size());

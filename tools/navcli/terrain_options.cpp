@@ -182,44 +182,31 @@ nav::SearchOptions take_search_options(Flags& flags) {
 }
 
 LoadedTerrain::LoadedTerrain(const TerrainOptions& terrain_options, const CostOptions& cost_options)
-    : terrain(nav::load_terrain(terrain_options.request)), blocked(terrain.blocked) {
+    : terrain(nav::load_terrain(terrain_options.request)) {
   if (cost_options.class_table.empty()) return;
   const nav::Heightmap& heights = terrain.heightmap;
   const nav::Tiling tiling(heights, terrain.tile_size);
-  nav::ClassMap classes =
+  classes =
       cost_options.class_bands.empty()
           ? nav::classes_from_image(cost_options.class_image, tiling.tiles_wide(),
                                     tiling.tiles_deep(), cost_options.class_table)
           : nav::classes_from_height_bands(
                 heights, terrain.tile_size, cost_options.class_table, cost_options.class_bands,
                 static_cast<std::uint8_t>(cost_options.class_table.size() - 1));
-  const std::vector<std::uint8_t> impassable = classes.blocked_mask();
-  if (blocked.empty()) {
-    blocked = impassable;
-  } else {
-    std::transform(blocked.begin(), blocked.end(), impassable.begin(), blocked.begin(),
-                   [](std::uint8_t a, std::uint8_t b) -> std::uint8_t { return a | b; });
-  }
-  class_multipliers = classes.multipliers();
 }
 
-SearchGraph::SearchGraph(const LoadedTerrain& loaded, nav::GraphConfig config,
-                         const CostOptions& cost_options)
-    : model_(cost_options.model) {
+BuiltTerrain::BuiltTerrain(const LoadedTerrain& loaded, nav::GraphConfig config,
+                           const CostOptions& cost_options) {
   config.tile_size = loaded.terrain.tile_size;
   const auto start = Clock::now();
-  graph_.emplace(loaded.terrain.heightmap, config, loaded.blocked);
-  sets_.emplace(*graph_);
+  terrain_ = std::make_unique<nav::NavTerrain>(
+      loaded.terrain.heightmap, nav::NavTerrainConfig{.graph = config,
+                                                      .blocked = loaded.terrain.blocked,
+                                                      .classes = loaded.classes,
+                                                      .influence = cost_options.influence});
   build_ms_ = elapsed_us(start, Clock::now()) / 1000.0;
-  std::vector<float> multipliers = loaded.class_multipliers;
-  if (!cost_options.influence.empty()) {
-    nav::apply_influence(*graph_, cost_options.influence, multipliers);
-  }
-  if (!multipliers.empty()) {
-    multipliers_.emplace(graph_->tiles_wide(), graph_->tiles_deep(), std::move(multipliers));
-    model_.tile_multipliers = &*multipliers_;
-  }
-  nav::validate(model_, graph_->tile_count());
+  model_ = terrain_->cost_model(cost_options.model);
+  nav::validate(model_, terrain_->graph().tile_count());
 }
 
 }  // namespace terranav::navcli

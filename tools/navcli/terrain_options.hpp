@@ -5,14 +5,15 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "flags.hpp"
-#include "terranav/nav/connected_sets.hpp"
 #include "terranav/nav/cost_model.hpp"
 #include "terranav/nav/influence_field.hpp"
+#include "terranav/nav/nav_terrain.hpp"
 #include "terranav/nav/search.hpp"
 #include "terranav/nav/terrain_classes.hpp"
 #include "terranav/nav/terrain_graph.hpp"
@@ -37,7 +38,7 @@ TerrainOptions take_terrain_options(Flags& flags);
 /// --cost, --slope-weight, --uphill-weight, --downhill-weight,
 /// --class-table with --classes FILE or --class-bands, --influence (repeatable).
 struct CostOptions {
-  /// Kind and weights; tile multipliers are filled in by SearchGraph.
+  /// Kind and weights; tile multipliers are filled in by BuiltTerrain.
   nav::CostModel model;
   std::vector<nav::TerrainClass> class_table;
   std::filesystem::path class_image;
@@ -49,40 +50,38 @@ CostOptions take_cost_options(Flags& flags);
 /// --heuristic, --weight, --greedy.
 nav::SearchOptions take_search_options(Flags& flags);
 
-/// The loaded heightmap with its blocked tiles (the map's own plus impassable
-/// terrain classes) and the classes' multipliers: built once, shared by every
-/// graph a command builds from it.
+/// The loaded terrain and, with --class-table, its class map: loaded once,
+/// shared by every NavTerrain a command builds from it (sweep builds one per
+/// graph configuration).
 struct LoadedTerrain {
   /// Throws nav::Error for a load or class-map failure.
   LoadedTerrain(const TerrainOptions& terrain_options, const CostOptions& cost_options);
 
   nav::Terrain terrain;
-  std::vector<std::uint8_t> blocked;
-  /// Class multipliers per tile; empty without classes.
-  std::vector<float> class_multipliers;
+  std::optional<nav::ClassMap> classes;
 };
 
-/// Graph, connected sets and per-tile multipliers (classes x influence) for
-/// one graph configuration. Not copyable: the cost model points into it.
-class SearchGraph {
+/// A NavTerrain for one graph configuration, with the cost options' classes
+/// and influence points, and the cost model with its multiplier layer.
+class BuiltTerrain {
  public:
-  /// Throws nav::Error for a bad config, influence point or cost model.
-  SearchGraph(const LoadedTerrain& loaded, nav::GraphConfig config,
-              const CostOptions& cost_options);
-  SearchGraph(const SearchGraph&) = delete;
-  SearchGraph& operator=(const SearchGraph&) = delete;
+  /// Throws nav::Error for a bad config, class map, influence point or cost
+  /// model.
+  BuiltTerrain(const LoadedTerrain& loaded, nav::GraphConfig config,
+               const CostOptions& cost_options);
 
-  const nav::TerrainGraph& graph() const noexcept { return *graph_; }
-  const nav::ConnectedSets& sets() const noexcept { return *sets_; }
-  /// The cost model with its tile multipliers (valid while this lives).
+  nav::NavTerrain& terrain() noexcept { return *terrain_; }
+  const nav::NavTerrain& terrain() const noexcept { return *terrain_; }
+  const nav::TerrainGraph& graph() const noexcept { return terrain_->graph(); }
+  const nav::ConnectedSets& sets() const noexcept { return terrain_->sets(); }
+  /// The cost model with the terrain's multiplier layer.
   const nav::CostModel& cost_model() const noexcept { return model_; }
-  /// Wall time of building the graph and its connected sets, milliseconds.
+  /// Wall time of building the NavTerrain (graph, connected sets, picking
+  /// quadtree, multipliers), milliseconds.
   double build_ms() const noexcept { return build_ms_; }
 
  private:
-  std::optional<nav::TerrainGraph> graph_;
-  std::optional<nav::ConnectedSets> sets_;
-  std::optional<nav::MultiplierLayer> multipliers_;
+  std::unique_ptr<nav::NavTerrain> terrain_;  // not movable: held by pointer
   nav::CostModel model_;
   double build_ms_ = 0.0;
 };

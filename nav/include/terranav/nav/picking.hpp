@@ -59,6 +59,10 @@ class TerrainQuadtree {
   void update(SampleRect samples);
 
   std::size_t node_count() const noexcept { return nodes_.size(); }
+  /// Bytes held (the node array plus the object).
+  std::size_t memory_bytes() const noexcept {
+    return sizeof(*this) + nodes_.capacity() * sizeof(Node);
+  }
 
  private:
   struct Node {
