@@ -27,6 +27,7 @@ int run_headless_app(const engine::Options& options, LoadedWorld& loaded, bool f
   const engine::OrbitCamera camera = engine::default_camera(world.heightmap(), viewport);
   engine::Script script;
   script.clicks = options.clicks;
+  script.blocks = options.blocks;
   if (fallback && script.clicks.empty()) {
     if (const auto pixel = engine::demo_click(world, camera, viewport)) {
       script.clicks.push_back(*pixel);

@@ -1,8 +1,10 @@
 #include "terranav/engine/options.hpp"
 
+#include <array>
 #include <charconv>
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 
 namespace terranav::engine {
 namespace {
@@ -25,8 +27,25 @@ std::pair<T, T> parse_pair(std::string_view option, std::string_view text, char 
     throw UsageError(std::string(option) + ": '" + std::string(text) + "' is not of the form A" +
                      separator + "B");
   }
-  return {parse_number<T>(option, text.substr(0, cut)),
-          parse_number<T>(option, text.substr(cut + 1))};
+  if constexpr (std::is_same_v<T, std::string_view>) {
+    return {text.substr(0, cut), text.substr(cut + 1)};
+  } else {
+    return {parse_number<T>(option, text.substr(0, cut)),
+            parse_number<T>(option, text.substr(cut + 1))};
+  }
+}
+
+/// "X0,Y0,X1,Y1", each corner's coordinates not above the other's.
+std::array<int, 4> parse_rect(std::string_view option, std::string_view text) {
+  const auto [a, rest] = parse_pair<std::string_view>(option, text, ',');
+  const auto [b, rest2] = parse_pair<std::string_view>(option, rest, ',');
+  const auto [c, d] = parse_pair<int>(option, rest2, ',');
+  const std::array<int, 4> r = {parse_number<int>(option, a), parse_number<int>(option, b), c, d};
+  if (r[0] > r[2] || r[1] > r[3]) {
+    throw UsageError(std::string(option) + ": '" + std::string(text) +
+                     "' is not X0,Y0,X1,Y1 with X0 <= X1 and Y0 <= Y1");
+  }
+  return r;
 }
 
 }  // namespace
@@ -37,12 +56,14 @@ std::string usage() {
          "       terranav --procedural SIZE [--seed N] [--spacing S --tile-size T ...]\n"
          "       terranav --headless [map options] [--size WxH] [--right-click PX,PY]...\n"
          "                 [--frames N] [--until-arrived] [--screenshot out.png]\n"
-         "                 [--report out.json]\n"
+         "                 [--report out.json] [--block-at FRAME:X0,Y0,X1,Y1]...\n"
          "       terranav --help | --version\n"
          "--procedural: a SIZE x SIZE fractal-noise terrain instead of --map (seed 1 and\n"
          "30 m spacing unless given), relief 0.13 x its extent.\n"
          "Window: right-click moves the unit, left-drag orbits, middle-drag or WASD pans,\n"
-         "the wheel zooms, Esc quits. Without a display it runs headless with a demo click.\n";
+         "the wheel zooms, Esc quits. Without a display it runs headless with a demo click.\n"
+         "--block-at: headless, blocks the tiles X0..X1 x Y0..Y1 (a building) at frame FRAME;\n"
+         "a unit whose path crosses them replans from where it stands.\n";
 }
 
 Options parse_options(std::span<const std::string_view> args) {
@@ -95,6 +116,12 @@ Options parse_options(std::span<const std::string_view> args) {
       const auto [x, y] = parse_pair<double>(arg, value(), ',');
       o.clicks.emplace_back(x, y);
       headless_only = true;
+    } else if (arg == "--block-at") {
+      const auto [frame, corners] = parse_pair<std::string_view>(arg, value(), ':');
+      const auto [x0, y0, x1, y1] = parse_rect(arg, corners);
+      o.blocks.push_back({parse_number<int>(arg, frame), {x0, y0, x1 + 1, y1 + 1}});
+      if (o.blocks.back().frame < 0) throw UsageError("--block-at: the frame must be >= 0");
+      headless_only = true;
     } else if (arg == "--frames") {
       o.frames = parse_number<int>(arg, value());
       if (*o.frames < 1) throw UsageError("--frames: must be >= 1");
@@ -123,7 +150,7 @@ Options parse_options(std::span<const std::string_view> args) {
   }
   if (headless_only && !o.headless) {
     throw UsageError(
-        "--size, --right-click, --frames, --until-arrived, --screenshot and "
+        "--size, --right-click, --block-at, --frames, --until-arrived, --screenshot and "
         "--report need --headless");
   }
   return o;

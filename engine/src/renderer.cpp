@@ -43,25 +43,15 @@ Renderer::Renderer(const std::filesystem::path& shader_dir, const World& world)
       unit_size_m_(default_unit_size(world.heightmap())) {
   const nav::Heightmap& heightmap = world.heightmap();
   terrain_ = {make_vertex_array(), make_buffer(), make_buffer(), 0};
-  upload_vertices(terrain_.vao, terrain_.vertices, terrain_vertices(heightmap),
-                  offsetof(TerrainVertex, normal));
   const std::vector<std::uint32_t> indices = terrain_indices(heightmap.width(), heightmap.depth());
+  glBindVertexArray(terrain_.vao.id());
   glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, terrain_.indices.id());
   glBufferData(GL_ELEMENT_ARRAY_BUFFER,
                static_cast<GLsizeiptr>(indices.size() * sizeof(std::uint32_t)), indices.data(),
                GL_STATIC_DRAW);
   terrain_.count = static_cast<GLsizei>(indices.size());
-
-  const nav::TerrainGraph& graph = world.graph();
-  const std::vector<std::uint8_t> texels = walkability_texels(graph);
   walkability_ = make_texture();
-  glBindTexture(GL_TEXTURE_2D, walkability_.id());
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, graph.tiles_wide(), graph.tiles_deep(), 0, GL_RED,
-               GL_UNSIGNED_BYTE, texels.data());
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+  upload_terrain(world);
 
   path_ = {make_vertex_array(), make_buffer(), Buffer(), 0};
   unit_ = {make_vertex_array(), make_buffer(), Buffer(), 0};
@@ -69,6 +59,21 @@ Renderer::Renderer(const std::filesystem::path& shader_dir, const World& world)
   upload_vertices(unit_.vao, unit_.vertices, marker, offsetof(SolidVertex, normal));
   unit_.count = static_cast<GLsizei>(marker.size());
   glBindVertexArray(0);
+}
+
+void Renderer::upload_terrain(const World& world) {
+  terrain_revision_ = world.terrain().revision();
+  upload_vertices(terrain_.vao, terrain_.vertices, terrain_vertices(world.heightmap()),
+                  offsetof(TerrainVertex, normal));
+  const nav::TerrainGraph& graph = world.graph();
+  const std::vector<std::uint8_t> texels = walkability_texels(graph);
+  glBindTexture(GL_TEXTURE_2D, walkability_.id());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, graph.tiles_wide(), graph.tiles_deep(), 0, GL_RED,
+               GL_UNSIGNED_BYTE, texels.data());
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
 }
 
 void Renderer::update_path(const World& world) {
@@ -81,6 +86,9 @@ void Renderer::update_path(const World& world) {
 }
 
 void Renderer::draw(const World& world, const OrbitCamera& camera, Viewport viewport) {
+  // After an edit the whole mesh and texture are uploaded again: O(samples),
+  // rare (a brush that edits every frame wants partial uploads).
+  if (world.terrain().revision() != terrain_revision_) upload_terrain(world);
   update_path(world);
   glViewport(0, 0, viewport.width, viewport.height);
   glClearColor(kClearColour.r, kClearColour.g, kClearColour.b, 1.0f);

@@ -9,8 +9,10 @@
 namespace terranav::engine {
 namespace {
 
-nav::GraphConfig graph_config(const nav::Terrain& terrain, const WorldConfig& config) {
-  return {.tile_size = terrain.tile_size, .max_slope = config.max_slope};
+nav::NavTerrain nav_terrain(nav::Terrain terrain, const WorldConfig& config) {
+  return nav::NavTerrain(std::move(terrain.heightmap),
+                         {.graph = {.tile_size = terrain.tile_size, .max_slope = config.max_slope},
+                          .blocked = std::move(terrain.blocked)});
 }
 
 nav::SearchOptions search_options(const nav::TerrainGraph& graph, const WorldConfig& config) {
@@ -87,18 +89,33 @@ OrbitCamera default_camera(const nav::Heightmap& heightmap, Viewport viewport) {
 }
 
 World::World(nav::Terrain terrain, const WorldConfig& config)
-    : terrain_(std::move(terrain)),
-      graph_(terrain_.heightmap, graph_config(terrain_, config), terrain_.blocked),
-      sets_(graph_),
-      quadtree_(terrain_.heightmap, terrain_.tile_size),
-      search_(graph_, sets_),
-      search_options_(search_options(graph_, config)),
-      unit_(graph_, terrain_.heightmap, checked_start(graph_, sets_, config),
-            checked_speed(terrain_.heightmap, config)) {}
+    : terrain_(nav_terrain(std::move(terrain), config)),
+      search_(terrain_.graph(), terrain_.sets()),
+      search_options_(search_options(terrain_.graph(), config)),
+      unit_(terrain_.graph(), terrain_.heightmap(),
+            checked_start(terrain_.graph(), terrain_.sets(), config),
+            checked_speed(terrain_.heightmap(), config)) {}
 
 std::optional<nav::PickHit> World::pick(glm::dvec2 pixel, const OrbitCamera& camera,
                                         Viewport viewport) const {
-  return quadtree_.pick(unproject(camera, viewport, pixel));
+  return terrain_.quadtree().pick(unproject(camera, viewport, pixel));
+}
+
+nav::EditResult World::edit(const std::function<nav::EditResult(nav::NavTerrain&)>& change) {
+  const nav::EditResult result = change(terrain_);
+  unit_.advance(0.0);  // the ground under it may have moved
+  if (path_summary_ && unit_.path_crosses(result.dirty)) {
+    nav::SearchOptions options = search_options_;
+    options.nearest_reachable_goal = true;
+    const nav::PathResult path = unit_.move_to(search_, path_summary_->goal, options);
+    if (path.status == nav::SearchStatus::Found) {
+      path_summary_ = PathSummary{path_summary_->goal, path.tiles.size(), path.cost};
+    } else {
+      unit_.set_path({});  // no way on from here: stop
+    }
+    ++path_revision_;
+  }
+  return result;
 }
 
 ClickReport World::right_click(glm::dvec2 pixel, const OrbitCamera& camera, Viewport viewport) {
@@ -127,10 +144,11 @@ ClickReport World::order_move(ClickReport report) {
     return report;
   }
   const nav::TileCoord goal = *report.tile;
-  if (!graph_.walkable(graph_.id(goal))) {
+  const nav::TerrainGraph& graph = terrain_.graph();
+  if (!graph.walkable(graph.id(goal))) {
     report.status = ClickStatus::InvalidGoal;
     report.message =
-        "Tile " + format_tile(goal) + " is unwalkable: " + unwalkable_reason(graph_, goal);
+        "Tile " + format_tile(goal) + " is unwalkable: " + unwalkable_reason(graph, goal);
     return report;
   }
   const nav::PathResult result = unit_.move_to(search_, goal, search_options_);
@@ -154,7 +172,7 @@ ClickReport World::order_move(ClickReport report) {
     case nav::SearchStatus::InvalidGoal:
       report.status = ClickStatus::InvalidGoal;
       report.message =
-          "Tile " + format_tile(goal) + " is unwalkable: " + unwalkable_reason(graph_, goal);
+          "Tile " + format_tile(goal) + " is unwalkable: " + unwalkable_reason(graph, goal);
       break;
     case nav::SearchStatus::InvalidStart:
       report.status = ClickStatus::InvalidStart;

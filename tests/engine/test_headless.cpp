@@ -41,7 +41,7 @@ class HeadlessTest : public ::testing::Test {
 
 TEST_F(HeadlessTest, ClickedTileIsReachedAndPathIsDrawn) {
   const nav::TileCoord goal{3, 28};
-  const Script script{{pixel_of(goal)}, 100000, true};
+  const Script script{.clicks = {pixel_of(goal)}, .frames = 100000, .until_arrived = true};
   const HeadlessRun run = run_headless(world, camera, viewport, script, shader_dir(), false);
 
   ASSERT_EQ(run.simulation.clicks.size(), 1u);
@@ -82,7 +82,7 @@ TEST_F(HeadlessTest, ClickedTileIsReachedAndPathIsDrawn) {
 }
 
 TEST_F(HeadlessTest, OverlayDrawsTextAtTheTopOnly) {
-  const Script script{{}, 1, false};
+  const Script script{.frames = 1};
   const Image without = run_headless(world, camera, viewport, script, shader_dir(), false).image;
   const Image with = run_headless(world, camera, viewport, script, shader_dir(), true).image;
   int changed_top = 0;

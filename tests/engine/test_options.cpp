@@ -58,7 +58,9 @@ TEST(Options, ParsesEveryOption) {
                            "--screenshot",
                            "s.png",
                            "--report",
-                           "r.json"});
+                           "r.json",
+                           "--block-at",
+                           "120:4,5,6,9"});
   EXPECT_EQ(o.terrain.map, "a.png");
   EXPECT_EQ(o.terrain.spacing_m, 30.0);
   EXPECT_EQ(o.terrain.height_scale_m, 100.0);
@@ -75,6 +77,9 @@ TEST(Options, ParsesEveryOption) {
   EXPECT_TRUE(o.until_arrived);
   EXPECT_EQ(o.screenshot, std::filesystem::path("s.png"));
   EXPECT_EQ(o.report, std::filesystem::path("r.json"));
+  ASSERT_EQ(o.blocks.size(), 1u);
+  EXPECT_EQ(o.blocks[0].frame, 120);
+  EXPECT_EQ(o.blocks[0].tiles, (nav::TileRect{4, 5, 7, 10}));  // corners inclusive
 }
 
 TEST(Options, VersionAndHelpAreFlags) {
@@ -120,6 +125,13 @@ TEST(Options, BadInputNamesTheOption) {
             "--size: 0x10 is outside 1..8192 pixels per side");
   EXPECT_EQ(usage_error({"--headless", "--frames", "0"}), "--frames: must be >= 1");
   EXPECT_NE(usage_error({"--screenshot", "a.png"}).find("need --headless"), std::string::npos);
+  EXPECT_EQ(usage_error({"--headless", "--block-at", "5,1,2,3,4"}),
+            "--block-at: '5,1,2,3,4' is not of the form A:B");
+  EXPECT_EQ(usage_error({"--headless", "--block-at", "5:3,1,2,4"}),
+            "--block-at: '3,1,2,4' is not X0,Y0,X1,Y1 with X0 <= X1 and Y0 <= Y1");
+  EXPECT_EQ(usage_error({"--headless", "--block-at", "-1:1,1,2,2"}),
+            "--block-at: the frame must be >= 0");
+  EXPECT_NE(usage_error({"--block-at", "1:1,1,2,2"}).find("need --headless"), std::string::npos);
 }
 
 }  // namespace

@@ -38,7 +38,8 @@ TEST_F(WorldTest, StartsNearTheCentreOfTheLargestSet) {
 TEST_F(WorldTest, ClickOnWalkableTileFindsPathAndUnitWalksThere) {
   const nav::TileCoord goal{3, 28};
   const glm::dvec2 pixel = pixel_of(goal);
-  const SimulationResult run = simulate(world, camera, viewport, {{pixel}, 100000, true});
+  const SimulationResult run = simulate(
+      world, camera, viewport, {.clicks = {pixel}, .frames = 100000, .until_arrived = true});
   ASSERT_EQ(run.clicks.size(), 1u);
   const ClickReport& report = run.clicks[0];
   EXPECT_EQ(report.status, ClickStatus::Found);
@@ -109,11 +110,41 @@ TEST_F(WorldTest, FailedClickKeepsUnitWalking) {
 }
 
 TEST_F(WorldTest, ScriptedClicksWaitForTheUnitToStop) {
-  const Script script{{pixel_of({2, 2}), pixel_of({20, 3})}, 100000, true};
+  const Script script{
+      .clicks = {pixel_of({2, 2}), pixel_of({20, 3})}, .frames = 100000, .until_arrived = true};
   const SimulationResult run = simulate(world, camera, viewport, script);
   ASSERT_EQ(run.clicks.size(), 2u);
   EXPECT_EQ(run.clicks[1].from_tile, (nav::TileCoord{2, 2}));  // second click after arriving
   EXPECT_EQ(world.unit().tile(), (nav::TileCoord{20, 3}));
+}
+
+// A building dropped across the walking unit's path: the world replans from
+// where the unit stands (no jump), around the building, to the same goal.
+TEST_F(WorldTest, AnEditAcrossThePathReplansFromWhereTheUnitStands) {
+  world.right_click(pixel_of({2, 15}), camera, viewport);
+  world.update(0.5);
+  const nav::Vec3 here = world.unit().position();
+  const nav::EditResult edit = world.edit([](nav::NavTerrain& terrain) {
+    return terrain.set_blocked({6, 10, 9, 21}, true);
+  });
+  EXPECT_FALSE(edit.dirty.empty());
+  EXPECT_EQ(world.path_revision(), 2u);
+  EXPECT_EQ(world.unit().path().front().x, here.x);
+  EXPECT_EQ(world.unit().path().front().z, here.z);
+  EXPECT_FALSE(world.unit().path_crosses({6, 10, 9, 21}));
+  ASSERT_TRUE(world.path_summary().has_value());
+  EXPECT_EQ(world.path_summary()->goal, (nav::TileCoord{2, 15}));
+  // An edit away from the path changes nothing of it.
+  world.edit([](nav::NavTerrain& terrain) { return terrain.set_blocked({20, 28, 22, 30}, true); });
+  EXPECT_EQ(world.path_revision(), 2u);
+  for (int k = 0; k < 1000 && world.unit().moving(); ++k) world.update(0.1);
+  EXPECT_EQ(world.unit().tile(), (nav::TileCoord{2, 15}));
+  // A building on the goal itself: the unit goes as near as it can.
+  world.right_click(pixel_of({10, 5}), camera, viewport);
+  world.update(0.2);
+  world.edit([](nav::NavTerrain& terrain) { return terrain.set_blocked({9, 4, 12, 7}, true); });
+  for (int k = 0; k < 1000 && world.unit().moving(); ++k) world.update(0.1);
+  EXPECT_EQ(world.unit().tile(), (nav::TileCoord{10, 3}));
 }
 
 TEST_F(WorldTest, DemoClickPicksAFarTileOfTheUnitsSet) {

@@ -12,6 +12,7 @@
 #include <glm/glm.hpp>
 
 #include "terranav/engine/camera.hpp"
+#include "terranav/engine/simulation.hpp"
 #include "terranav/terrain_io/terrain_source.hpp"
 
 namespace terranav::engine {
@@ -40,6 +41,8 @@ struct Options {
   bool headless = false;
   Viewport size;
   std::vector<glm::dvec2> clicks;
+  /// --block-at FRAME:X0,Y0,X1,Y1 (tile corners, inclusive).
+  std::vector<ScriptedBlock> blocks;
   std::optional<int> frames;
   bool until_arrived = false;
   std::optional<std::filesystem::path> screenshot;

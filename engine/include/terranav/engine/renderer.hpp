@@ -41,12 +41,15 @@ class Renderer {
     Buffer indices;
     GLsizei count = 0;
   };
+  /// The terrain's vertices and walkability texture, as of its revision.
+  void upload_terrain(const World& world);
   void update_path(const World& world);
 
   ShaderProgram terrain_program_;
   ShaderProgram solid_program_;
   Mesh terrain_;
   Texture walkability_;
+  std::uint64_t terrain_revision_ = 0;
   Mesh path_;
   std::uint64_t path_revision_ = 0;
   Mesh unit_;

@@ -1,5 +1,6 @@
 // The scripted, fixed-step game loop of the headless mode, without drawing:
-// clicks in order, each once the unit has stopped after the previous one.
+// clicks in order, each once the unit has stopped after the previous one,
+// and buildings placed at given frames.
 #pragma once
 
 #include <vector>
@@ -15,13 +16,22 @@ namespace terranav::engine {
 /// Fixed step of the headless mode, seconds.
 inline constexpr double kFixedStep = 1.0 / 60.0;
 
+/// A building: its footprint of tiles blocked at the start of a frame.
+struct ScriptedBlock {
+  int frame = 0;
+  nav::TileRect tiles;
+};
+
 struct Script {
   /// Right-clicks at window pixels, in order.
-  std::vector<glm::dvec2> clicks;
+  std::vector<glm::dvec2> clicks{};
   /// Frames to run. [Limits: >= 1]
   int frames = 1;
   /// Stop early once every click is done and the unit has stopped.
   bool until_arrived = false;
+  /// Footprints blocked through World::edit (the unit replans if its path
+  /// crosses one), each at its frame.
+  std::vector<ScriptedBlock> blocks{};
 };
 
 struct SimulationResult {
@@ -31,8 +41,9 @@ struct SimulationResult {
   int frames = 0;
 };
 
-/// Runs the script: each frame first makes the next click if the unit is
-/// standing, then advances the world by kFixedStep. O(frames + searches).
+/// Runs the script: each frame first places that frame's buildings, then
+/// makes the next click if the unit is standing, then advances the world by
+/// kFixedStep. O(frames + searches + edits).
 SimulationResult simulate(World& world, const OrbitCamera& camera, Viewport viewport,
                           const Script& script);
 

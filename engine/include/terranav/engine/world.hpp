@@ -1,19 +1,19 @@
-// The game state: terrain, graph, connected sets, picking tree, search and
-// one unit. right_click() is the single path from a window pixel to a move
-// order, used by the window and the headless mode alike. No GL.
+// The game state: the nav terrain (heightmap, graph, connected sets, picking
+// tree), a search and one unit. right_click() is the single path from a
+// window pixel to a move order, used by the window and the headless mode
+// alike; edit() changes the terrain and replans the unit. No GL.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 
 #include <glm/glm.hpp>
 
 #include "terranav/engine/camera.hpp"
 #include "terranav/engine/click_report.hpp"
-#include "terranav/nav/connected_sets.hpp"
-#include "terranav/nav/picking.hpp"
+#include "terranav/nav/nav_terrain.hpp"
 #include "terranav/nav/search.hpp"
-#include "terranav/nav/terrain_graph.hpp"
 #include "terranav/nav/unit.hpp"
 #include "terranav/terrain_io/terrain_source.hpp"
 
@@ -50,7 +50,7 @@ struct PathSummary {
 
 class World {
  public:
-  /// Builds graph, sets, quadtree and unit (O(samples)). Throws nav::Error for
+  /// Builds the nav terrain and the unit (O(samples)). Throws nav::Error for
   /// a bad graph config or speed, and for a start tile outside the map or not
   /// walkable (the message names the tile and why).
   World(nav::Terrain terrain, const WorldConfig& config);
@@ -70,9 +70,17 @@ class World {
   /// Advances the unit dt_s seconds along its path.
   void update(double dt_s) { unit_.advance(dt_s); }
 
-  const nav::Heightmap& heightmap() const noexcept { return terrain_.heightmap; }
-  const nav::TerrainGraph& graph() const noexcept { return graph_; }
-  const nav::ConnectedSets& sets() const noexcept { return sets_; }
+  /// Runs `change` on the nav terrain (a stamp, a building's footprint, ...)
+  /// and returns what it returns. When its dirty tiles touch the path still
+  /// ahead, the unit replans from where it stands to its goal, or the
+  /// reachable tile nearest it (the path revision then changes). Throws what
+  /// `change` throws, with nothing changed.
+  nav::EditResult edit(const std::function<nav::EditResult(nav::NavTerrain&)>& change);
+
+  const nav::NavTerrain& terrain() const noexcept { return terrain_; }
+  const nav::Heightmap& heightmap() const noexcept { return terrain_.heightmap(); }
+  const nav::TerrainGraph& graph() const noexcept { return terrain_.graph(); }
+  const nav::ConnectedSets& sets() const noexcept { return terrain_.sets(); }
   const nav::Unit& unit() const noexcept { return unit_; }
   /// The last click's report, none before the first click.
   const std::optional<ClickReport>& last_click() const noexcept { return last_click_; }
@@ -85,16 +93,13 @@ class World {
  private:
   ClickReport order_move(ClickReport report);
 
-  nav::Terrain terrain_;
-  nav::TerrainGraph graph_;
-  nav::ConnectedSets sets_;
-  nav::TerrainQuadtree quadtree_;
+  nav::NavTerrain terrain_;
   nav::AStar search_;
   nav::SearchOptions search_options_;  // the reference model with the configured slope weight
   nav::Unit unit_;
   std::optional<ClickReport> last_click_;
   std::uint64_t path_revision_ = 0;
-  std::optional<PathSummary> path_summary_;
+  std::optional<PathSummary> path_summary_;  // its goal is where an edit replans to
 };
 
 }  // namespace terranav::engine
