@@ -26,17 +26,15 @@ const BenchWorld& procedural_world(int size, int tile_size) {
   const std::lock_guard lock(mutex);
   std::unique_ptr<BenchWorld>& world = worlds[{size, tile_size}];
   if (!world) {
-    nav::Heightmap heightmap = heightmap_of(size);
-    nav::GraphConfig config;
-    config.tile_size = tile_size;
-    nav::TerrainGraph graph(heightmap, config);
-    nav::ConnectedSets sets(graph);
-    std::vector<Query> queries = random_queries(graph, sets, kQueryCount, kQuerySeed);
-    world = std::make_unique<BenchWorld>(BenchWorld{std::move(heightmap), config, std::move(graph),
-                                                    std::move(sets), std::move(queries)});
+    world =
+        std::make_unique<BenchWorld>(heightmap_of(size), nav::GraphConfig{.tile_size = tile_size});
   }
   return *world;
 }
+
+BenchWorld::BenchWorld(nav::Heightmap samples, const nav::GraphConfig& graph_config)
+    : terrain(std::move(samples), {.graph = graph_config}),
+      queries(random_queries(graph, sets, kQueryCount, kQuerySeed)) {}
 
 std::vector<Query> random_queries(const nav::TerrainGraph& graph, const nav::ConnectedSets& sets,
                                   std::size_t count, std::uint32_t seed) {

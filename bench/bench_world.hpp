@@ -1,14 +1,13 @@
-// The benchmark terrains: procedural heightmaps of the seed's sizes, their
-// reference graph and connected sets, and a fixed set of random queries.
+// The benchmark terrains: procedural heightmaps of the seed's sizes as a
+// NavTerrain (reference graph, connected sets), and a fixed set of random
+// queries.
 #pragma once
 
 #include <cstdint>
 #include <utility>
 #include <vector>
 
-#include "terranav/nav/connected_sets.hpp"
-#include "terranav/nav/heightmap.hpp"
-#include "terranav/nav/terrain_graph.hpp"
+#include "terranav/nav/nav_terrain.hpp"
 
 namespace terranav::bench {
 
@@ -17,12 +16,17 @@ namespace nav = terranav::nav;
 /// Start and goal tile indices.
 using Query = std::pair<std::uint32_t, std::uint32_t>;
 
-/// A procedural terrain with the reference model's default config.
+/// A procedural terrain with the reference model's default config. The
+/// references name the terrain's parts as the comparison programs (and
+/// tools/ab_search, across revisions) use them.
 struct BenchWorld {
-  nav::Heightmap heightmap;
-  nav::GraphConfig config;
-  nav::TerrainGraph graph;
-  nav::ConnectedSets sets;
+  /// Builds the terrain and draws the queries (random_queries, kQuerySeed).
+  BenchWorld(nav::Heightmap samples, const nav::GraphConfig& graph_config);
+  nav::NavTerrain terrain;
+  const nav::Heightmap& heightmap = terrain.heightmap();
+  const nav::GraphConfig& config = terrain.graph().config();
+  const nav::TerrainGraph& graph = terrain.graph();
+  const nav::ConnectedSets& sets = terrain.sets();
   /// 1000 pairs of tiles drawn uniformly from the largest connected set.
   std::vector<Query> queries;
 };

@@ -26,6 +26,7 @@
 
 #include "bench_world.hpp"
 #include "terranav/nav/connected_sets.hpp"
+#include "terranav/nav/nav_terrain.hpp"
 #include "terranav/nav/picking.hpp"
 #include "terranav/nav/search.hpp"
 #include "terranav/nav/terrain_graph.hpp"
@@ -70,16 +71,12 @@ nav::GraphConfig config(const nav::Terrain& t) {
   return c;
 }
 
-// Graph and sets built once for the query benchmarks.
-struct World {
-  nav::TerrainGraph graph;
-  nav::ConnectedSets sets;
-  explicit World(const nav::Terrain& t) : graph(t.heightmap, config(t), t.blocked), sets(graph) {}
-};
-
-const World& world() {
-  static const World w(*dem().terrain);
-  return w;
+// Built once for the query benchmarks.
+const nav::NavTerrain& world() {
+  static const nav::NavTerrain terrain(
+      dem().terrain->heightmap,
+      {.graph = config(*dem().terrain), .blocked = dem().terrain->blocked});
+  return terrain;
 }
 
 bool skip_without_dem(benchmark::State& state) {
@@ -95,7 +92,7 @@ void BM_GraphBuild(benchmark::State& state) {
     nav::TerrainGraph graph(t.heightmap, config(t), t.blocked);
     benchmark::DoNotOptimize(graph.edge_mask(nav::TileId{0}));
   }
-  state.counters["tiles"] = static_cast<double>(world().graph.tile_count());
+  state.counters["tiles"] = static_cast<double>(world().graph().tile_count());
 }
 
 // The map of a connected-set benchmark, range(0): 0 = the DEM, 1 = the
@@ -111,7 +108,7 @@ std::optional<SetsMap> sets_map(benchmark::State& state) {
   if (state.range(0) == 0) {
     if (skip_without_dem(state)) return std::nullopt;
     const nav::Terrain& t = *dem().terrain;
-    return SetsMap{&t.heightmap, config(t), t.blocked, &world().graph};
+    return SetsMap{&t.heightmap, config(t), t.blocked, &world().graph()};
   }
   const terranav::bench::BenchWorld& w = terranav::bench::procedural_world(1025, 1);
   return SetsMap{&w.heightmap, w.config, {}, &w.graph};
@@ -318,12 +315,13 @@ void BM_ConnectedSetsUpdate(benchmark::State& state) {
 // corner to corner across the map.
 void BM_AStarAcrossMap(benchmark::State& state) {
   if (skip_without_dem(state)) return;
-  const World& w = world();
-  const nav::SetId largest = w.sets.largest();
+  const nav::TerrainGraph& graph = world().graph();
+  const nav::ConnectedSets& sets = world().sets();
+  const nav::SetId largest = sets.largest();
   std::optional<nav::TileId> first;
   nav::TileId last{0};
-  for (std::uint32_t k = 0; k < w.graph.tile_count(); ++k) {
-    if (w.sets.set_of(nav::TileId{k}) != largest) continue;
+  for (std::uint32_t k = 0; k < graph.tile_count(); ++k) {
+    if (sets.set_of(nav::TileId{k}) != largest) continue;
     if (!first) first = nav::TileId{k};
     last = nav::TileId{k};
   }
@@ -331,10 +329,10 @@ void BM_AStarAcrossMap(benchmark::State& state) {
     state.SkipWithError("every tile is blocked");
     return;
   }
-  nav::AStar search(w.graph, w.sets);
+  nav::AStar search(graph, sets);
   nav::PathResult result;
   for (auto _ : state) {
-    result = search.find_path(w.graph.coord(*first), w.graph.coord(last));
+    result = search.find_path(graph.coord(*first), graph.coord(last));
     benchmark::DoNotOptimize(result.cost);
   }
   if (result.status != nav::SearchStatus::Found) {
@@ -375,67 +373,41 @@ void BM_Pick(benchmark::State& state) {
   state.counters["nodes"] = static_cast<double>(tree.node_count());
 }
 
-// Graph and quadtree from scratch: what an edit would cost without update().
-void BM_GraphAndQuadtreeBuild(benchmark::State& state) {
+// The whole NavTerrain from scratch (graph, connected sets, quadtree): what
+// an edit would cost without updating in place.
+void BM_NavTerrainBuild(benchmark::State& state) {
   if (skip_without_dem(state)) return;
   const nav::Terrain& t = *dem().terrain;
   for (auto _ : state) {
-    nav::TerrainGraph graph(t.heightmap, config(t), t.blocked);
-    nav::TerrainQuadtree tree(t.heightmap, t.tile_size);
-    benchmark::DoNotOptimize(graph.edge_mask(nav::TileId{0}));
-    benchmark::DoNotOptimize(tree.node_count());
+    const nav::NavTerrain terrain(t.heightmap, {.graph = config(t), .blocked = t.blocked});
+    benchmark::DoNotOptimize(terrain.revision());
   }
 }
 
-// A cosine bump of radius R samples and 20 m ((2R+1)^2 samples) raised at a
-// random place, then lowered again, alternately: each iteration is one edit,
-// new heights + Heightmap::set_heights + TerrainGraph::update (of the tiles
-// reading the samples) + TerrainQuadtree::update, on a copy of the DEM.
-void BM_EditUpdate(benchmark::State& state) {
+// A raise stamp of radius R samples and 20 m at a random place, then the
+// same lowered again, alternately: each iteration is one NavTerrain edit
+// (heights, graph, connected sets, quadtree) on a copy of the DEM.
+void BM_NavTerrainStamp(benchmark::State& state) {
   if (skip_without_dem(state)) return;
   const nav::Terrain& t = *dem().terrain;
-  nav::Heightmap hm = t.heightmap;
-  nav::TerrainGraph graph(hm, config(t), t.blocked);
-  nav::TerrainQuadtree tree(hm, t.tile_size);
-  const auto radius = static_cast<int>(state.range(0));
-  const int side = 2 * radius + 1;
-  std::vector<float> bump;
-  for (int z = -radius; z <= radius; ++z) {
-    for (int x = -radius; x <= radius; ++x) {
-      const double r = std::min(1.0, std::hypot(x, z) / radius);
-      bump.push_back(static_cast<float>(10.0 * (1.0 + std::cos(std::numbers::pi * r))));
-    }
-  }
+  nav::NavTerrain terrain(t.heightmap, {.graph = config(t), .blocked = t.blocked});
+  const double radius = static_cast<double>(state.range(0)) * t.heightmap.spacing();
   std::mt19937 rng(7);
-  std::uniform_int_distribution<int> fx(0, hm.width() - side);
-  std::uniform_int_distribution<int> fz(0, hm.depth() - side);
-  std::vector<nav::SampleRect> places(1024);
-  for (nav::SampleRect& p : places) {
-    p.x0 = fx(rng);
-    p.z0 = fz(rng);
-    p.x1 = p.x0 + side;
-    p.z1 = p.z0 + side;
-  }
-  std::vector<float> heights(bump.size());
+  std::uniform_real_distribution<double> x(radius, t.heightmap.extent_x() - radius);
+  std::uniform_real_distribution<double> z(radius, t.heightmap.extent_z() - radius);
+  std::vector<nav::Stamp> places(1024);
+  for (nav::Stamp& p : places) p = {nav::StampKind::Raise, x(rng), z(rng), radius, 20.0};
   std::size_t edits = 0;
-  std::size_t changed_tiles = 0;
+  std::size_t dirty_tiles = 0;
   for (auto _ : state) {
-    const nav::SampleRect rect = places[(edits / 2) % places.size()];
-    const float sign = edits % 2 == 0 ? 1.0f : -1.0f;
-    for (std::size_t k = 0; k < heights.size(); ++k) {
-      const int x = rect.x0 + static_cast<int>(k) % side;
-      const int z = rect.z0 + static_cast<int>(k) / side;
-      heights[k] = hm.at(x, z) + sign * bump[k];
-    }
-    hm.set_heights(rect, heights);
-    const nav::TileRect changed = graph.update(hm, t.blocked, graph.tiling().tiles_reading(rect));
-    tree.update(rect);
-    changed_tiles += static_cast<std::size_t>(changed.i1 - changed.i0) *
-                     static_cast<std::size_t>(changed.j1 - changed.j0);
+    nav::Stamp stamp = places[(edits / 2) % places.size()];
+    if (edits % 2 == 1) stamp.kind = nav::StampKind::Lower;
+    const nav::TileRect dirty = terrain.stamp(stamp).dirty;
+    dirty_tiles += static_cast<std::size_t>(dirty.i1 - dirty.i0) *
+                   static_cast<std::size_t>(dirty.j1 - dirty.j0);
     ++edits;
   }
-  state.counters["samples"] = static_cast<double>(bump.size());
-  state.counters["changed_tiles"] = static_cast<double>(changed_tiles) / static_cast<double>(edits);
+  state.counters["dirty_tiles"] = static_cast<double>(dirty_tiles) / static_cast<double>(edits);
 }
 
 BENCHMARK(BM_GraphBuild)->Unit(benchmark::kMillisecond)->Repetitions(5)->ReportAggregatesOnly(true);
@@ -463,11 +435,11 @@ BENCHMARK(BM_AStarAcrossMap)
     ->Unit(benchmark::kMillisecond)
     ->Repetitions(5)
     ->ReportAggregatesOnly(true);
-BENCHMARK(BM_GraphAndQuadtreeBuild)
+BENCHMARK(BM_NavTerrainBuild)
     ->Unit(benchmark::kMillisecond)
     ->Repetitions(3)
     ->ReportAggregatesOnly(true);
-BENCHMARK(BM_EditUpdate)
+BENCHMARK(BM_NavTerrainStamp)
     ->Arg(16)
     ->Arg(64)
     ->ArgName("radius")
