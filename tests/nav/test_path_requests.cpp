@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "random_terrain.hpp"
+#include "terranav/nav/nav_terrain.hpp"
 #include "test_support.hpp"
 
 namespace terranav::nav {
@@ -17,24 +18,21 @@ namespace {
 
 constexpr int kTiles = 90;
 
-/// A hilly 90 x 90-tile world; `wall` blocks column 45 but for a gap.
+/// A hilly 90 x 90-tile NavTerrain.
 struct World {
-  Heightmap hm = test::random_heightmap(kTiles + 1, kTiles + 1, 1.0, 15.0, 0.5, 21);
-  TerrainGraph graph{hm, {.tile_size = 1, .max_slope = 0.8}};
-  ConnectedSets sets{graph};
+  NavTerrain terrain{test::random_heightmap(kTiles + 1, kTiles + 1, 1.0, 15.0, 0.5, 21)};
+  const TerrainGraph& graph = terrain.graph();
+  const ConnectedSets& sets = terrain.sets();
 
-  void build(bool wall) {
-    std::vector<std::uint8_t> blocked(kTiles * kTiles, 0);
-    if (wall) {
-      for (int j = 0; j < kTiles; ++j) {
-        blocked[static_cast<std::size_t>(j * kTiles + 45)] = j == 80 ? 0 : 1;
-      }
-    }
-    graph = TerrainGraph(hm, {.tile_size = 1, .max_slope = 0.8}, blocked);
-    sets = ConnectedSets(graph);
+  /// A wall down column 45 but for a gap, and a ridge stamped across the
+  /// east half: edits that change many answers.
+  void build_wall() {
+    terrain.set_blocked({45, 0, 46, 80}, true);
+    terrain.set_blocked({45, 81, 46, kTiles}, true);
+    terrain.stamp(
+        {.kind = StampKind::Raise, .x_m = 70.0, .z_m = 45.0, .radius_m = 12.0, .amount_m = 14.0});
   }
 };
-
 std::vector<PathRequest> random_requests(int count, std::uint32_t seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<double> at(0.0, kTiles);
@@ -119,16 +117,15 @@ TEST(PathRequests, CancelledRequestsAreAnsweredCancelledInTheirPlace) {
 // A change applied while workers run: every answer delivered afterwards is
 // plain A* on the changed data, never on the old or half-changed one.
 TEST(PathRequests, ApplyPausesWorkersAndRunsUndeliveredRequestsAgain) {
-  World w;
   const std::vector<PathRequest> requests = random_requests(80, 5);
   for (const int workers : {0, 2}) {
     SCOPED_TRACE(std::to_string(workers) + " workers");
-    w.build(false);
+    World w;
     PathRequestQueue queue(w.graph, w.sets, workers);
     for (const PathRequest& r : requests) queue.submit(r);
     std::vector<PathAnswer> before;
     queue.update(300.0, before);
-    queue.apply([&] { w.build(true); });
+    queue.apply([&] { w.build_wall(); });
     std::vector<PathAnswer> after;
     while (queue.pending() > 0) queue.update(300.0, after);
     ASSERT_EQ(before.size() + after.size(), requests.size());
