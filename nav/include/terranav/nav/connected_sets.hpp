@@ -37,9 +37,9 @@ inline constexpr SetId kNoSet{0xFFFFFFFFu};
 /// per-set arrays by set_id_bound().
 ///
 /// Memory: 1 byte per tile plus 16 bytes per local component, 2 bytes per
-/// link and 16 bytes per block: about 1.2 bytes per tile on terrain with few
+/// link and 16 bytes per block: about 1.4 bytes per tile on terrain with few
 /// components per block, at most about 17 (every tile its own component);
-/// a block that grows in an update gets half as much again as room. The
+/// a block that grows in an update gets room for the next power of two. The
 /// object keeps no reference to the graph.
 class ConnectedSets {
  public:
