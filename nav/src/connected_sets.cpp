@@ -138,10 +138,9 @@ ConnectedSets::ConnectedSets(const TerrainGraph& graph)
       set_size_[index(set)] = flood(set, kNoSet);
     }
   }
-  // Room for blocks to move to before the first compaction, touched now
-  // (not on an update's first use).
-  comps_.resize(comps_end_ + comps_end_ / 2 + kBlock * kBlock);
-  links_.resize(links_end_ + links_end_ / 2 + kBlock * kBlock);
+  // Room for blocks to move to, touched now rather than in an update.
+  comps_.items.resize(comps_.end + comps_.end / 4 + kBlock * kBlock);
+  links_.items.resize(links_.end + links_.end / 4 + kBlock * kBlock);
   room_to_grow_ = true;
 }
 
@@ -164,7 +163,7 @@ void ConnectedSets::update(const TerrainGraph& graph, TileRect changed) {
   // Two marks per update: epoch_ - 1 for the search outside, epoch_ for the
   // floods and for the blocks recomputed or relinked ("inside").
   if (epoch_ >= std::numeric_limits<std::uint32_t>::max() - 2) {
-    for (Component& c : comps_) c.epoch = 0;
+    for (Component& c : comps_.items) c.epoch = 0;
     std::fill(block_epoch_.begin(), block_epoch_.end(), 0);
     epoch_ = 0;
   }
@@ -562,54 +561,64 @@ void ConnectedSets::relink_ring(std::uint32_t bi0, std::uint32_t bj0, std::uint3
   }
 }
 
+template <class T>
+std::uint32_t ConnectedSets::Pool<T>::take(std::size_t room) {
+  const auto base = static_cast<std::uint32_t>(end);
+  end += room;
+  if (end > items.size()) items.resize(std::max(2 * items.size(), end));
+  return base;
+}
+
+template <class T>
+std::uint32_t ConnectedSets::Pool<T>::take_class(std::size_t room) {
+  std::vector<std::uint32_t>& list = free[static_cast<std::size_t>(std::countr_zero(room))];
+  if (list.empty()) return take(room);
+  const std::uint32_t base = list.back();
+  list.pop_back();
+  return base;
+}
+
+template <class T>
+void ConnectedSets::Pool<T>::give(std::uint32_t base, std::size_t room) {
+  // A range holds any power of two up to its size.
+  if (room != 0) free[static_cast<std::size_t>(std::bit_width(room) - 1)].push_back(base);
+}
+
+template <class T>
+std::size_t ConnectedSets::Pool<T>::memory_bytes() const noexcept {
+  std::size_t bytes = items.capacity() * sizeof(T);
+  for (const std::vector<std::uint32_t>& list : free) bytes += list.capacity() * sizeof(list[0]);
+  return bytes;
+}
+
 // Writes new_comps_ as block b's components: in place if they fit its room,
-// else at the end of the pool with half as much again as room. A pool
-// never outgrows its capacity: when full, it is compacted into twice its
-// live size, so the copy is paid once per that many entries moved.
+// else in a free range of the next power of two (after the build; exactly
+// the count during it).
 void ConnectedSets::place_comps(std::uint32_t b) {
-  const auto count = static_cast<std::uint16_t>(new_comps_.size());
-  if (count > blocks_[b].comp_room) {
-    const auto room = static_cast<std::uint16_t>(
-        room_to_grow_ ? std::min<std::uint32_t>(count + count / 2u + 1u, kBlock * kBlock) : count);
-    if (comps_end_ + room > comps_.size()) {
-      if (room_to_grow_) {
-        compact_comps(room);
-      } else {
-        comps_.resize(std::max(2 * comps_.size(), comps_end_ + room));
-      }
-    }
-    Block& block = blocks_[b];
-    comp_garbage_ += block.comp_room;
-    block.comp_base = static_cast<std::uint32_t>(comps_end_);
-    block.comp_room = room;
-    comps_end_ += room;
-  }
   Block& block = blocks_[b];
+  const auto count = static_cast<std::uint16_t>(new_comps_.size());
+  if (count > block.comp_room) {
+    comps_.give(block.comp_base, block.comp_room);
+    block.comp_room = room_to_grow_ ? std::bit_ceil(count) : count;
+    block.comp_base =
+        room_to_grow_ ? comps_.take_class(block.comp_room) : comps_.take(block.comp_room);
+  }
   block.comp_count = count;
-  std::copy(new_comps_.begin(), new_comps_.end(), comps_.begin() + block.comp_base);
+  std::copy(new_comps_.begin(), new_comps_.end(), comps_.items.begin() + block.comp_base);
 }
 
 // Writes raw_links_ (sorted by component) as block b's links, likewise.
 void ConnectedSets::place_links(std::uint32_t b) {
-  const auto count = static_cast<std::uint16_t>(raw_links_.size());
-  if (count > blocks_[b].link_room) {
-    const auto room = static_cast<std::uint16_t>(room_to_grow_ ? count + count / 2u + 1u : count);
-    if (links_end_ + room > links_.size()) {
-      if (room_to_grow_) {
-        compact_links(room);
-      } else {
-        links_.resize(std::max(2 * links_.size(), links_end_ + room));
-      }
-    }
-    Block& block = blocks_[b];
-    link_garbage_ += block.link_room;
-    block.link_base = static_cast<std::uint32_t>(links_end_);
-    block.link_room = room;
-    links_end_ += room;
-  }
   Block& block = blocks_[b];
+  const auto count = static_cast<std::uint16_t>(raw_links_.size());
+  if (count > block.link_room) {
+    links_.give(block.link_base, block.link_room);
+    block.link_room = room_to_grow_ ? std::bit_ceil(count) : count;
+    block.link_base =
+        room_to_grow_ ? links_.take_class(block.link_room) : links_.take(block.link_room);
+  }
   block.link_count = count;
-  std::uint16_t* links = links_.data() + block.link_base;
+  std::uint16_t* links = links_.items.data() + block.link_base;
   const std::span<Component> comps = comps_of(b);
   std::size_t k = 0;
   for (std::size_t c = 0; c < comps.size(); ++c) {
@@ -619,32 +628,6 @@ void ConnectedSets::place_links(std::uint32_t b) {
     }
     comps[c].link_end = static_cast<std::uint16_t>(k);
   }
-}
-
-// Rewrites a pool in block order, each block's room kept, into twice the
-// live entries plus `extra`.
-void ConnectedSets::compact_comps(std::size_t extra) {
-  std::vector<Component> comps(2 * (comps_end_ - comp_garbage_ + extra));
-  comps_end_ = 0;
-  for (Block& block : blocks_) {
-    std::copy_n(comps_.begin() + block.comp_base, block.comp_room, comps.begin() + comps_end_);
-    block.comp_base = static_cast<std::uint32_t>(comps_end_);
-    comps_end_ += block.comp_room;
-  }
-  comps_ = std::move(comps);
-  comp_garbage_ = 0;
-}
-
-void ConnectedSets::compact_links(std::size_t extra) {
-  std::vector<std::uint16_t> links(2 * (links_end_ - link_garbage_ + extra));
-  links_end_ = 0;
-  for (Block& block : blocks_) {
-    std::copy_n(links_.begin() + block.link_base, block.link_room, links.begin() + links_end_);
-    block.link_base = static_cast<std::uint32_t>(links_end_);
-    links_end_ += block.link_room;
-  }
-  links_ = std::move(links);
-  link_garbage_ = 0;
 }
 
 void ConnectedSets::seed(std::uint32_t b, std::uint16_t label, SetId set) {
@@ -738,7 +721,7 @@ std::size_t ConnectedSets::memory_bytes() const noexcept {
     search += queue.capacity() * sizeof(std::uint64_t);
   }
   return sizeof(*this) + label_.capacity() + blocks_.capacity() * sizeof(Block) +
-         comps_.capacity() * sizeof(Component) + links_.capacity() * sizeof(std::uint16_t) +
+         comps_.memory_bytes() + links_.memory_bytes() +
          block_epoch_.capacity() * sizeof(std::uint32_t) +
          set_size_.capacity() * sizeof(std::uint32_t) + free_ids_.capacity() * sizeof(SetId) +
          comp_stack_.capacity() * sizeof(std::uint64_t) +

@@ -3,6 +3,7 @@
 // terrain edits.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -36,9 +37,9 @@ inline constexpr SetId kNoSet{0xFFFFFFFFu};
 /// per-set arrays by set_id_bound().
 ///
 /// Memory: 1 byte per tile plus 16 bytes per local component, 2 bytes per
-/// link and 16 bytes per block: about 1.2 bytes per tile on terrain with few
+/// link and 16 bytes per block: about 1.4 bytes per tile on terrain with few
 /// components per block, at most about 17 (every tile its own component);
-/// a block that grows in an update gets half as much again as room. The
+/// a block that grows in an update gets room for the next power of two. The
 /// object keeps no reference to the graph.
 class ConnectedSets {
  public:
@@ -71,7 +72,7 @@ class ConnectedSets {
   SetId set_of(TileId t) const noexcept {
     const std::uint8_t label = label_[index(t)];
     const Block& block = blocks_[block_of(t)];
-    return label < block.comp_count ? comps_[block.comp_base + label].set : kNoSet;
+    return label < block.comp_count ? comps_.items[block.comp_base + label].set : kNoSet;
   }
   /// True iff both tiles are unblocked and in the same set. O(1).
   bool connected(TileId a, TileId b) const noexcept {
@@ -115,8 +116,9 @@ class ConnectedSets {
     std::uint16_t link_end;
   };
   // A block's components and links are ranges of two shared pools, with
-  // room to grow in place; a block that outgrows its room moves to the end
-  // (place_comps()).
+  // room to grow in place. A block that outgrows its room gives the range
+  // back and takes one of the next power of two: ranges freed are reused by
+  // size class, so nothing is ever compacted.
   struct Block {
     std::uint32_t comp_base = 0;
     std::uint32_t link_base = 0;
@@ -125,15 +127,25 @@ class ConnectedSets {
     std::uint16_t link_count = 0;
     std::uint16_t link_room = 0;
   };
+  template <class T>
+  struct Pool {
+    std::vector<T> items;                             // touched up to items.size()
+    std::size_t end = 0;                              // ranges in use or free lie below
+    std::array<std::vector<std::uint32_t>, 17> free;  // free ranges by floor(log2(size))
+    std::uint32_t take(std::size_t room);             // a new range at the end
+    std::uint32_t take_class(std::size_t room);       // room a power of two
+    void give(std::uint32_t base, std::size_t room);
+    std::size_t memory_bytes() const noexcept;
+  };
 
   std::span<Component> comps_of(std::uint32_t b) noexcept {
-    return {comps_.data() + blocks_[b].comp_base, blocks_[b].comp_count};
+    return {comps_.items.data() + blocks_[b].comp_base, blocks_[b].comp_count};
   }
   std::span<const Component> comps_of(std::uint32_t b) const noexcept {
-    return {comps_.data() + blocks_[b].comp_base, blocks_[b].comp_count};
+    return {comps_.items.data() + blocks_[b].comp_base, blocks_[b].comp_count};
   }
   std::span<const std::uint16_t> links_of(std::uint32_t b) const noexcept {
-    return {links_.data() + blocks_[b].link_base, blocks_[b].link_count};
+    return {links_.items.data() + blocks_[b].link_base, blocks_[b].link_count};
   }
   std::uint32_t block_of(TileId t) const noexcept {
     const std::uint32_t i = index(t) % tiles_wide_;
@@ -152,8 +164,6 @@ class ConnectedSets {
                    std::uint32_t ri0, std::uint32_t rj0, std::uint32_t ri1, std::uint32_t rj1);
   void place_comps(std::uint32_t b);
   void place_links(std::uint32_t b);
-  void compact_comps(std::size_t extra);
-  void compact_links(std::size_t extra);
   bool search_outside(SetId kept, std::uint32_t ri0, std::uint32_t rj0, std::uint32_t ri1,
                       std::uint32_t rj1, std::uint32_t& split_off);
   void seed(std::uint32_t b, std::uint16_t label, SetId set);
@@ -168,14 +178,10 @@ class ConnectedSets {
   std::uint32_t tiles_deep_ = 0;
   std::uint32_t blocks_wide_ = 0;
   std::uint32_t blocks_deep_ = 0;
-  std::vector<std::uint8_t> label_;   // local label per tile, by TileId
-  std::vector<Block> blocks_;         // row-major
-  std::vector<Component> comps_;      // pool, by block
-  std::vector<std::uint16_t> links_;  // pool: dir << kLinkDirShift | label, by component
-  std::size_t comps_end_ = 0;         // pool entries in use or left behind
-  std::size_t links_end_ = 0;
-  std::size_t comp_garbage_ = 0;  // pool entries left behind by moved blocks
-  std::size_t link_garbage_ = 0;
+  std::vector<std::uint8_t> label_;  // local label per tile, by TileId
+  std::vector<Block> blocks_;        // row-major
+  Pool<Component> comps_;
+  Pool<std::uint16_t> links_;               // dir << kLinkDirShift | label, by component
   bool room_to_grow_ = false;               // after the build, moved blocks get spare room
   std::vector<std::uint32_t> block_epoch_;  // last update with the block inside
   std::vector<std::uint32_t> set_size_;     // by set id; 0 = free
