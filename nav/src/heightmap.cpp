@@ -33,9 +33,36 @@ Heightmap::Heightmap(int width, int depth, double spacing_m, std::vector<float> 
                 std::to_string(k % static_cast<std::size_t>(width)) + ", " +
                 std::to_string(k / static_cast<std::size_t>(width)) + ") is not finite");
   }
-  const auto [lo, hi] = std::minmax_element(heights_.begin(), heights_.end());
-  min_ = *lo;
-  max_ = *hi;
+  blocks_wide_ = (width + kBlock - 1) / kBlock;
+  const std::size_t blocks =
+      static_cast<std::size_t>(blocks_wide_) * static_cast<std::size_t>((depth + kBlock - 1) / kBlock);
+  block_min_.resize(blocks);
+  block_max_.resize(blocks);
+  update_extremes({0, 0, width, depth});
+}
+
+void Heightmap::update_extremes(SampleRect rect) noexcept {
+  const auto w = static_cast<std::size_t>(width_);
+  for (int bz = rect.z0 / kBlock; bz < (rect.z1 + kBlock - 1) / kBlock; ++bz) {
+    for (int bx = rect.x0 / kBlock; bx < (rect.x1 + kBlock - 1) / kBlock; ++bx) {
+      const int x0 = bx * kBlock;
+      const int x1 = std::min(x0 + kBlock, width_);
+      float lo = at(x0, bz * kBlock);
+      float hi = lo;
+      for (int z = bz * kBlock; z < std::min((bz + 1) * kBlock, depth_); ++z) {
+        const float* row = heights_.data() + static_cast<std::size_t>(z) * w;
+        for (int x = x0; x < x1; ++x) {
+          lo = std::min(lo, row[x]);
+          hi = std::max(hi, row[x]);
+        }
+      }
+      const auto b = static_cast<std::size_t>(bz * blocks_wide_ + bx);
+      block_min_[b] = lo;
+      block_max_[b] = hi;
+    }
+  }
+  min_ = *std::min_element(block_min_.begin(), block_min_.end());
+  max_ = *std::max_element(block_max_.begin(), block_max_.end());
 }
 
 void Heightmap::set_heights(SampleRect rect, std::span<const float> heights_m) {
@@ -65,35 +92,13 @@ void Heightmap::set_heights(SampleRect rect, std::span<const float> heights_m) {
   }
   if (heights_m.empty()) return;
 
-  // Whether an old extreme is overwritten, and the new values' range.
-  bool lost_min = false;
-  bool lost_max = false;
-  float lo = heights_m.front();
-  float hi = lo;
   for (std::size_t z = 0; z < d; ++z) {
-    float* row = heights_.data() +
-                 (static_cast<std::size_t>(rect.z0) + z) * static_cast<std::size_t>(width_) +
-                 static_cast<std::size_t>(rect.x0);
-    const float* from = heights_m.data() + z * w;
-    for (std::size_t x = 0; x < w; ++x) {
-      lost_min = lost_min || row[x] == min_;
-      lost_max = lost_max || row[x] == max_;
-      row[x] = from[x];
-      lo = std::min(lo, from[x]);
-      hi = std::max(hi, from[x]);
-    }
+    std::copy_n(heights_m.data() + z * w, w,
+                heights_.data() +
+                    (static_cast<std::size_t>(rect.z0) + z) * static_cast<std::size_t>(width_) +
+                    static_cast<std::size_t>(rect.x0));
   }
-  // A new value at or beyond an extreme is the new extreme; an overwritten
-  // extreme not matched by a new value may have been the only one: rescan.
-  const bool rescan = (lost_min && lo > min_) || (lost_max && hi < max_);
-  if (rescan) {
-    const auto [l, h] = std::minmax_element(heights_.begin(), heights_.end());
-    min_ = *l;
-    max_ = *h;
-  } else {
-    min_ = std::min(min_, lo);
-    max_ = std::max(max_, hi);
-  }
+  update_extremes(rect);
 }
 
 double Heightmap::bilinear(double sx, double sz) const noexcept {

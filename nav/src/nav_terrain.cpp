@@ -84,11 +84,17 @@ EditResult NavTerrain::stamp(const Stamp& stamp) {
   const SampleRect rect = stamp_samples(heightmap_, stamp);
   if (rect.empty()) return {{}, revision_};
   const double s = heightmap_.spacing();
+  const double r2_max = stamp.radius_m * stamp.radius_m;
   scratch_.clear();
   for (int z = rect.z0; z < rect.z1; ++z) {
+    const double dz = z * s - stamp.z_m;
     for (int x = rect.x0; x < rect.x1; ++x) {
-      const double r = std::hypot(x * s - stamp.x_m, z * s - stamp.z_m);
-      scratch_.push_back(static_cast<float>(stamped_height(stamp, heightmap_.at(x, z), r)));
+      const double dx = x * s - stamp.x_m;
+      const double r2 = dx * dx + dz * dz;
+      const float h = heightmap_.at(x, z);
+      // Corners of the square outside the disc keep their height.
+      scratch_.push_back(r2 < r2_max ? static_cast<float>(stamped_height(stamp, h, std::sqrt(r2)))
+                                     : h);
     }
   }
   return set_heights(rect, scratch_);
@@ -96,35 +102,75 @@ EditResult NavTerrain::stamp(const Stamp& stamp) {
 
 EditResult NavTerrain::set_blocked(TileRect tiles, bool blocked) {
   const TileRect rect = tiling().clip(tiles);
-  const auto tw = static_cast<std::size_t>(tiling().tiles_wide());
-  for (int j = rect.j0; j < rect.j1; ++j) {
-    for (int i = rect.i0; i < rect.i1; ++i) {
-      blocked_[static_cast<std::size_t>(j) * tw + static_cast<std::size_t>(i)] = blocked ? 1 : 0;
-    }
-  }
+  for_tiles(rect, [&](std::size_t t, std::size_t) { blocked_[t] = blocked ? 1 : 0; });
   return tiles_changed(rect);
 }
 
+EditResult NavTerrain::set_blocked(TileRect tiles, std::span<const std::uint8_t> flags) {
+  check_tiles("set blocked", tiles, flags.size());
+  for_tiles(tiles, [&](std::size_t t, std::size_t k) { blocked_[t] = flags[k] != 0 ? 1 : 0; });
+  return tiles_changed(tiles);
+}
+
 EditResult NavTerrain::paint_class(TileRect tiles, std::uint8_t c) {
+  check_class(c);
+  const TileRect rect = tiling().clip(tiles);
+  if (rect.empty()) return {{}, revision_};
+  return paint(rect, [c](std::size_t) { return c; });
+}
+
+EditResult NavTerrain::paint_classes(TileRect tiles, std::span<const std::uint8_t> classes) {
+  check_tiles("paint classes", tiles, classes.size());
+  for (const std::uint8_t c : classes) check_class(c);
+  return paint(tiles, [&](std::size_t k) { return classes[k]; });
+}
+
+template <class ClassOf>
+EditResult NavTerrain::paint(TileRect rect, ClassOf class_of) {
+  scratch_.clear();
+  for_tiles(rect, [&](std::size_t t, std::size_t k) {
+    const std::uint8_t c = class_of(k);
+    classes_->tile_class[t] = c;
+    scratch_.push_back(influenced(graph_, influence_, TileId{static_cast<std::uint32_t>(t)},
+                                  classes_->multiplier(c)));
+  });
+  multipliers_->assign(rect, scratch_);  // present with classes; values are valid
+  return tiles_changed(rect);
+}
+
+template <class Visit>
+void NavTerrain::for_tiles(TileRect rect, Visit visit) const {
+  const auto tw = static_cast<std::size_t>(tiling().tiles_wide());
+  std::size_t k = 0;
+  for (int j = rect.j0; j < rect.j1; ++j) {
+    for (int i = rect.i0; i < rect.i1; ++i, ++k) {
+      visit(static_cast<std::size_t>(j) * tw + static_cast<std::size_t>(i), k);
+    }
+  }
+}
+
+void NavTerrain::check_tiles(const char* edit, TileRect tiles, std::size_t values) const {
+  if (tiles.empty() || tiling().clip(tiles) != tiles) {
+    throw Error(std::string(edit) + ": tiles [" + std::to_string(tiles.i0) + ", " +
+                std::to_string(tiles.i1) + ") x [" + std::to_string(tiles.j0) + ", " +
+                std::to_string(tiles.j1) + ") are empty or not within the " +
+                std::to_string(tiling().tiles_wide()) + "x" +
+                std::to_string(tiling().tiles_deep()) + " tiles");
+  }
+  const std::size_t n = static_cast<std::size_t>(tiles.i1 - tiles.i0) *
+                        static_cast<std::size_t>(tiles.j1 - tiles.j0);
+  if (values != n) {
+    throw Error(std::string(edit) + ": " + std::to_string(values) + " values for " +
+                std::to_string(n) + " tiles");
+  }
+}
+
+void NavTerrain::check_class(std::uint8_t c) const {
   if (!classes_) throw Error("paint class: the terrain has no terrain classes");
   if (c >= classes_->classes.size()) {
     throw Error("paint class: class index " + std::to_string(c) + " is outside the table of " +
                 std::to_string(classes_->classes.size()) + " classes");
   }
-  const TileRect rect = tiling().clip(tiles);
-  if (rect.empty()) return {{}, revision_};
-  const auto tw = static_cast<std::size_t>(tiling().tiles_wide());
-  scratch_.clear();
-  for (int j = rect.j0; j < rect.j1; ++j) {
-    for (int i = rect.i0; i < rect.i1; ++i) {
-      const std::size_t t = static_cast<std::size_t>(j) * tw + static_cast<std::size_t>(i);
-      classes_->tile_class[t] = c;
-      scratch_.push_back(influenced(graph_, influence_, TileId{static_cast<std::uint32_t>(t)},
-                                    classes_->multiplier(c)));
-    }
-  }
-  multipliers_->assign(rect, scratch_);  // present with classes; values are valid
-  return tiles_changed(rect);
 }
 
 EditResult NavTerrain::heights_changed(SampleRect samples) {
@@ -137,14 +183,10 @@ EditResult NavTerrain::heights_changed(SampleRect samples) {
 
 EditResult NavTerrain::tiles_changed(TileRect tiles) {
   if (tiles.empty()) return {{}, revision_};
-  const auto tw = static_cast<std::size_t>(tiling().tiles_wide());
-  for (int j = tiles.j0; j < tiles.j1; ++j) {
-    for (int i = tiles.i0; i < tiles.i1; ++i) {
-      const std::size_t t = static_cast<std::size_t>(j) * tw + static_cast<std::size_t>(i);
-      const bool impassable = classes_ && classes_->classes[classes_->tile_class[t]].impassable;
-      effective_blocked_[t] = blocked_[t] != 0 || impassable ? 1 : 0;
-    }
-  }
+  for_tiles(tiles, [&](std::size_t t, std::size_t) {
+    const bool impassable = classes_ && classes_->classes[classes_->tile_class[t]].impassable;
+    effective_blocked_[t] = blocked_[t] != 0 || impassable ? 1 : 0;
+  });
   const TileRect edges = graph_.update(heightmap_, effective_blocked_, tiles);
   if (!edges.empty()) sets_.update(graph_, edges);
   return {grown(tiles, tiling().bounds()), ++revision_};

@@ -63,7 +63,7 @@ EditResult random_edit(NavTerrain& terrain, std::mt19937& rng) {
   std::uniform_real_distribution<double> amount(0.0, 12.0);
   std::uniform_int_distribution<int> tile(-3, tiling.tiles_wide() + 2);
   std::uniform_int_distribution<int> side(1, 12);
-  std::uniform_int_distribution<int> kind(0, 8);
+  std::uniform_int_distribution<int> kind(0, 10);
   const int i = tile(rng);
   const int j = tile(rng);
   const TileRect rect{i, j, i + side(rng), j + side(rng)};
@@ -81,6 +81,17 @@ EditResult random_edit(NavTerrain& terrain, std::mt19937& rng) {
       return terrain.set_blocked(rect, kind(rng) % 2 == 0);
     case 6:
       return terrain.paint_class(rect, static_cast<std::uint8_t>(side(rng) % 3));
+    case 7:
+    case 8: {
+      // Irregular footprints and class patches, per tile, inside the map.
+      const TileRect inside = tiling.clip(rect);
+      if (inside.empty()) return {{}, terrain.revision()};
+      std::vector<std::uint8_t> values(
+          static_cast<std::size_t>((inside.i1 - inside.i0) * (inside.j1 - inside.j0)));
+      for (std::uint8_t& v : values) v = static_cast<std::uint8_t>(side(rng) % 3);
+      return kind(rng) % 2 == 0 ? terrain.set_blocked(inside, values)
+                                : terrain.paint_classes(inside, values);
+    }
     default:
       break;
   }
@@ -195,6 +206,20 @@ TEST(NavTerrain, BadEditsThrowAndChangeNothing) {
   EXPECT_EQ(terrain.revision(), revision);
   EXPECT_TRUE(std::equal(heights.begin(), heights.end(), terrain.heightmap().heights().begin()));
   EXPECT_EQ(first_difference(terrain, terrain.rebuilt()), "");
+  EXPECT_THAT(
+      test::error_of([&] {
+        terrain.set_blocked({30, 30, 34, 31}, std::vector<std::uint8_t>(4));
+      }),
+      HasSubstr("set blocked: tiles [30, 34) x [30, 31) are empty or not within the 32x32"));
+  EXPECT_THAT(test::error_of([&] {
+                terrain.set_blocked({0, 0, 2, 2}, std::vector<std::uint8_t>(3));
+              }),
+              HasSubstr("set blocked: 3 values for 4 tiles"));
+  EXPECT_THAT(test::error_of([&] {
+                terrain.paint_classes({0, 0, 2, 1}, std::vector<std::uint8_t>{0, 7});
+              }),
+              HasSubstr("class index 7 is outside"));
+  EXPECT_EQ(terrain.revision(), revision);
   NavTerrain plain(Heightmap(9, 9, 1.0, std::vector<float>(81, 0.0f)));
   EXPECT_THAT(test::error_of([&] {
                 plain.paint_class({0, 0, 2, 2}, 0);

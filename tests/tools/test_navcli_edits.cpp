@@ -27,15 +27,25 @@ TEST_F(NavcliEdits, CheckedEditsMatchARebuildWithAndWithoutClasses) {
     const nlohmann::ordered_json s = nlohmann::ordered_json::parse(run.out);
     std::vector<std::string> keys;
     for (const auto& [key, value] : s.items()) keys.push_back(key);
-    EXPECT_EQ(keys, (std::vector<std::string>{"edits", "changed", "radius_tiles", "update_p50_us",
-                                              "update_p99_us", "update_max_us", "rebuild_ms",
-                                              "rebuild_over_p99", "bytes_per_tile", "mismatches"}));
+    EXPECT_EQ(keys, (std::vector<std::string>{"edits", "updates", "changed", "radius_tiles",
+                                              "update_p50_us", "update_p99_us", "update_max_us",
+                                              "rebuild_ms", "rebuild_over_p99", "bytes_per_tile",
+                                              "mismatches"}));
     EXPECT_EQ(s.at("edits"), 150);
+    EXPECT_EQ(s.at("updates"), 150);
     EXPECT_GT(s.at("changed").get<int>(), 100);
     EXPECT_EQ(s.at("mismatches"), 0);
     EXPECT_LE(s.at("update_p50_us").get<double>(), s.at("update_p99_us").get<double>());
     EXPECT_GT(s.at("rebuild_ms").get<double>(), 0.0);
   }
+  // --revert undoes each edit, an update of its own that matches a rebuild too.
+  const NavcliRun reverted = run_navcli(
+      dir_, "edits --procedural 97 --seed 5 --count 100 --radius 6 --check --revert" +
+                std::string(" --class-table grass=1,mud=3,rock=impassable --class-bands 20,60"));
+  ASSERT_EQ(reverted.status, 0) << reverted.err;
+  const nlohmann::ordered_json r = nlohmann::ordered_json::parse(reverted.out);
+  EXPECT_EQ(r.at("updates"), 200);
+  EXPECT_EQ(r.at("mismatches"), 0);
   // Without --check: no comparison, no mismatches key.
   const NavcliRun quick = run_navcli(dir_, "edits --procedural 65 --count 20 --radius 3");
   ASSERT_EQ(quick.status, 0) << quick.err;

@@ -22,7 +22,7 @@ class UsageError : public std::runtime_error {
 };
 
 /// Flags of one command. Switches (`--check`, `--greedy`, `--show-sets`,
-/// `--no-charts`) take no value; every other flag takes exactly one. A flag
+/// `--no-charts`, `--revert`) take no value; every other flag takes exactly one. A flag
 /// may be given more than once only when the command reads it with take_all.
 class Flags {
  public:

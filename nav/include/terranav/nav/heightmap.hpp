@@ -51,10 +51,9 @@ class Heightmap {
   /// ((x1-x0) * (z1-z0) values, z = row). Throws Error, before changing
   /// anything, when rect is not within [0, W] x [0, D] with x0 <= x1 and
   /// z0 <= z1, heights_m has another count, or a value is NaN/infinite
-  /// (naming its sample). An empty rect changes nothing. O(rect), plus one
-  /// O(W * D) rescan when a sample holding min_height() (max_height()) is
-  /// overwritten and no new value is as low (high): it may have been the
-  /// only one.
+  /// (naming its sample). An empty rect changes nothing. O(rect + blocks
+  /// touched x kBlock^2 + W * D / kBlock^2): the extremes are kept per block
+  /// of kBlock x kBlock samples.
   /// Whatever was built from the heightmap (graph, quadtree) must then be
   /// updated for the changed samples.
   void set_heights(SampleRect rect, std::span<const float> heights_m);
@@ -77,6 +76,13 @@ class Heightmap {
   std::vector<float> heights_;
   float min_ = 0.0f;
   float max_ = 0.0f;
+  // Lowest and highest sample per block of kBlock x kBlock samples, so an
+  // edit rescans only the blocks it touched.
+  static constexpr int kBlock = 32;
+  int blocks_wide_ = 0;
+  std::vector<float> block_min_;
+  std::vector<float> block_max_;
+  void update_extremes(SampleRect rect) noexcept;
 };
 
 }  // namespace terranav::nav

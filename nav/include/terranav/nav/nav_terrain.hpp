@@ -112,9 +112,18 @@ class NavTerrain {
   /// footprint); clipped to the map. A tile of an impassable class stays
   /// blocked.
   EditResult set_blocked(TileRect tiles, bool blocked);
+  /// Sets the blocked flags of `tiles` (inside the map) to `flags`,
+  /// row-major over the rectangle (non-zero = blocked): an irregular
+  /// footprint, or the flags saved before an edit to undo it. Throws Error,
+  /// changing nothing, for tiles not within the map or a wrong count.
+  EditResult set_blocked(TileRect tiles, std::span<const std::uint8_t> flags);
   /// Paints the tiles of `tiles` (clipped to the map) with class `c`.
   /// Throws Error when the terrain has no classes or c is outside the table.
   EditResult paint_class(TileRect tiles, std::uint8_t c);
+  /// Paints the tiles of `tiles` (inside the map) with `classes`, row-major
+  /// over the rectangle. Throws Error, changing nothing, as set_blocked and
+  /// paint_class do.
+  EditResult paint_classes(TileRect tiles, std::span<const std::uint8_t> classes);
 
   /// Bytes held by every structure (heights, graph, sets, quadtree, layers).
   std::size_t memory_bytes() const noexcept;
@@ -125,6 +134,14 @@ class NavTerrain {
   /// After blocked flags or classes changed inside `tiles`: effective
   /// blocked flags, graph, sets.
   EditResult tiles_changed(TileRect tiles);
+  /// Paints rect (inside the map) with class_of(k) for its k-th tile.
+  template <class ClassOf>
+  EditResult paint(TileRect rect, ClassOf class_of);
+  /// visit(TileId index, k) for the k-th tile of rect, row-major.
+  template <class Visit>
+  void for_tiles(TileRect rect, Visit visit) const;
+  void check_tiles(const char* edit, TileRect tiles, std::size_t values) const;
+  void check_class(std::uint8_t c) const;
 
   Heightmap heightmap_;
   std::vector<std::uint8_t> blocked_;
