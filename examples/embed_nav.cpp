@@ -1,9 +1,10 @@
 // Embedding terranav from its installed package: a terrain file in (its
-// .terrain sidecar honoured), one query, one JSON object out.
+// .terrain sidecar honoured), one query sliced into 1 ms steps, one JSON
+// object out.
 //   embed_nav --map FILE [--spacing S] [--height-scale Z] --from X,Y --to X,Y
 // Tiles are X = column, Y = row. Prints {"status": "found" | "unreachable" |
 // "invalid_start" | "invalid_goal", "cost": number or null, "tiles": N,
-// "expanded": N}. Errors: one `embed_nav: ...` line on stderr, exit 2 for a
+// "expanded": N, "steps": N}. Errors: one `embed_nav: ...` line on stderr, exit 2 for a
 // bad command line, 1 for a terrain that does not load.
 #include <charconv>
 #include <cstdio>
@@ -12,10 +13,10 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 
-#include "terranav/nav/connected_sets.hpp"
+#include "terranav/nav/nav_terrain.hpp"
 #include "terranav/nav/search.hpp"
-#include "terranav/nav/terrain_graph.hpp"
 #include "terranav/terrain_io/terrain_source.hpp"
 
 namespace nav = terranav::nav;
@@ -97,20 +98,27 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    // Built once per terrain; the graph and sets are shared read-only, one
-    // AStar per thread.
-    const nav::Terrain terrain = nav::load_terrain(query.terrain);
-    const nav::TerrainGraph graph(
-        terrain.heightmap, nav::GraphConfig{.tile_size = terrain.tile_size}, terrain.blocked);
-    const nav::ConnectedSets sets(graph);
-    nav::AStar astar(graph, sets);
+    // One owner for the nav data; a search (one per thread) keeps references.
+    nav::Terrain file = nav::load_terrain(query.terrain);
+    const nav::NavTerrain terrain(
+        std::move(file.heightmap),
+        {.graph = {.tile_size = file.tile_size}, .blocked = std::move(file.blocked)});
+    nav::AStar astar(terrain.graph(), terrain.sets());
 
-    const nav::PathResult path = astar.find_path(query.from, query.to);
+    // Sliced as a game loop runs it: at most 1 ms of search a frame.
+    int steps = 0;
+    astar.start(query.from, query.to);
+    for (; astar.status() == nav::SearchStatus::InProgress; ++steps) {
+      astar.step({.max_microseconds = 1000.0});
+    }
+    nav::PathResult path;
+    astar.result(path);
     const bool found = path.status == nav::SearchStatus::Found;
-    std::printf("{\"status\": \"%s\", \"cost\": %s, \"tiles\": %zu, \"expanded\": %lu}\n",
-                std::string(nav::to_string(path.status)).c_str(),
-                found ? json_number(path.cost).c_str() : "null", path.tiles.size(),
-                static_cast<unsigned long>(path.expanded));
+    std::printf(
+        "{\"status\": \"%s\", \"cost\": %s, \"tiles\": %zu, \"expanded\": %lu, \"steps\": %d}\n",
+        std::string(nav::to_string(path.status)).c_str(),
+        found ? json_number(path.cost).c_str() : "null", path.tiles.size(),
+        static_cast<unsigned long>(path.expanded), steps);
     return 0;
   } catch (const std::exception& e) {  // nav::Error names the file and the problem
     std::fprintf(stderr, "embed_nav: %s\n", e.what());
