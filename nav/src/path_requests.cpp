@@ -73,14 +73,6 @@ bool PathRequestQueue::take(Ticket& ticket, PathRequest& request) {
   return true;
 }
 
-void PathRequestQueue::store(Ticket ticket, const AStar& search) {
-  const auto it = entries_.find(ticket);
-  // Cancelled, or requeued by apply(): the answer is void.
-  if (it == entries_.end() || it->second.state != State::Running) return;
-  search.result(it->second.result);
-  it->second.state = State::Done;
-}
-
 void PathRequestQueue::work(const std::stop_token& stop, AStar& search) {
   std::unique_lock lock(mutex_);
   while (true) {
@@ -91,23 +83,32 @@ void PathRequestQueue::work(const std::stop_token& stop, AStar& search) {
     ++running_;
     lock.unlock();
     search.start_at(request.start, request.goal, request.options);
+    // Between slices the request may be cancelled, and then delivered as
+    // such: gone from entries_.
+    const auto running = [&]() -> Entry* {
+      const auto it = entries_.find(ticket);
+      return it != entries_.end() && it->second.state == State::Running ? &it->second : nullptr;
+    };
     while (true) {
-      if (search.status() == SearchStatus::InProgress)
+      if (search.status() == SearchStatus::InProgress) {
         search.step({.max_expansions = kWorkerSlice});
+      }
       lock.lock();
-      const Entry* e = &entries_.at(ticket);
-      if (search.status() != SearchStatus::InProgress || e->cancelled || paused_ ||
+      if (search.status() != SearchStatus::InProgress || running() == nullptr || paused_ ||
           stop.stop_requested()) {
         break;
       }
       lock.unlock();
     }
-    if (search.status() != SearchStatus::InProgress) {
-      store(ticket, search);
-    } else if (entries_.at(ticket).state == State::Running) {
-      // Paused for apply() or stopping: run it again later.
-      entries_.at(ticket).state = State::Queued;
-      queued_.insert(ticket);
+    if (Entry* e = running()) {
+      if (search.status() != SearchStatus::InProgress) {
+        search.result(e->result);
+        e->state = State::Done;
+      } else {
+        // Paused for apply() or stopping: run it again later.
+        e->state = State::Queued;
+        queued_.insert(ticket);
+      }
     }
     --running_;
     if (paused_) paused_cv_.notify_all();
@@ -134,7 +135,9 @@ std::size_t PathRequestQueue::update(double budget_us, std::vector<PathAnswer>& 
           std::chrono::duration<double, std::micro>(deadline - Clock::now()).count();
       if (own_search_->step({.max_microseconds = left_us}) != SearchStatus::InProgress) {
         const std::lock_guard lock(mutex_);
-        store(own_ticket_, *own_search_);
+        Entry& e = entries_.at(own_ticket_);  // running here: neither cancelled nor delivered
+        own_search_->result(e.result);
+        e.state = State::Done;
         own_running_ = false;
       }
       if (Clock::now() >= deadline) break;

@@ -114,6 +114,32 @@ TEST(PathRequests, CancelledRequestsAreAnsweredCancelledInTheirPlace) {
   }
 }
 
+// Cancels that race the workers: a request cancelled while a worker runs
+// it may be delivered (as cancelled) before the worker looks again; the
+// worker must then drop it quietly. Every answer is still in its place.
+TEST(PathRequests, CancelsRacingTheWorkersDeliverEveryTicketOnce) {
+  const World w;
+  const std::vector<PathRequest> requests = random_requests(120, 13);
+  std::mt19937 rng(3);
+  for (int round = 0; round < 10; ++round) {
+    PathRequestQueue queue(w.graph, w.sets, 2);
+    for (const PathRequest& r : requests) queue.submit(r);
+    std::vector<PathAnswer> answers;
+    std::uniform_int_distribution<std::uint64_t> pick(0, requests.size() - 1);
+    while (queue.pending() > 0) {
+      queue.cancel(Ticket{pick(rng)});
+      queue.update(0.0, answers);
+    }
+    ASSERT_EQ(answers.size(), requests.size());
+    for (std::size_t k = 0; k < answers.size(); ++k) {
+      ASSERT_EQ(answers[k].ticket, Ticket{k});
+      if (answers[k].result.status != SearchStatus::Cancelled) {
+        EXPECT_EQ(answers[k].result.cost, plain(w, requests[k]).cost) << k;
+      }
+    }
+  }
+}
+
 // A change applied while workers run: every answer delivered afterwards is
 // plain A* on the changed data, never on the old or half-changed one.
 TEST(PathRequests, ApplyPausesWorkersAndRunsUndeliveredRequestsAgain) {

@@ -96,9 +96,6 @@ class PathRequestQueue {
   /// Takes the lowest queued ticket and marks it running (lock held); false
   /// if none is queued.
   bool take(Ticket& ticket, PathRequest& request);
-  /// Stores a finished search's answer unless the request was cancelled or
-  /// requeued meanwhile (lock held).
-  void store(Ticket ticket, const AStar& search);
   /// A worker's loop: takes requests and steps them a slice at a time,
   /// looking at the queue between slices.
   void work(const std::stop_token& stop, AStar& search);
