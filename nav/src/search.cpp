@@ -803,8 +803,14 @@ SearchStatus AStar::step(const StepBudget& budget) noexcept {
                                      std::max(budget.max_microseconds, 0.0)))
             : Clock::time_point::max();
   std::uint32_t left = std::max(budget.max_expansions, std::uint32_t{1});
+  // Expansions between clock reads: kTimedChunk, fewer near the deadline,
+  // sized by the time the last chunk took per expansion, so a step ends
+  // within about one expansion of its deadline.
+  std::uint32_t timed_chunk = kTimedChunk;
+  Clock::time_point chunk_start = timed ? Clock::now() : Clock::time_point{};
   try {
     while (true) {
+      std::uint32_t done = 0;
       if (phase_ == Phase::Clearing) {
         clear(timed ? kClearChunk : std::numeric_limits<std::size_t>::max());
       } else {
@@ -812,7 +818,7 @@ SearchStatus AStar::step(const StepBudget& budget) noexcept {
         // next clock read.
         const std::uint32_t before = expanded_;
         std::uint32_t chunk = std::min(left, query_.max_expansions - before);
-        if (timed) chunk = std::min(chunk, kTimedChunk);
+        if (timed) chunk = std::min(chunk, timed_chunk);
         if (chunk == 0) {
           // At the query's limit. The goal may be next: taking it is no
           // expansion, so the query is found, not limited.
@@ -824,10 +830,21 @@ SearchStatus AStar::step(const StepBudget& budget) noexcept {
           break;
         }
         (this->*expand_)(before + chunk);
-        left -= expanded_ - before;
+        done = expanded_ - before;
+        left -= done;
         if (status_ != SearchStatus::InProgress || left == 0) break;
       }
-      if (timed && Clock::now() >= deadline) break;
+      if (timed) {
+        const Clock::time_point now = Clock::now();
+        if (now >= deadline) break;
+        if (done > 0) {
+          const auto per_expansion = (now - chunk_start) / done;
+          const auto fit =
+              per_expansion.count() > 0 ? (deadline - now) / per_expansion : kTimedChunk;
+          timed_chunk = static_cast<std::uint32_t>(std::clamp<decltype(fit)>(fit, 1, kTimedChunk));
+        }
+        chunk_start = now;
+      }
     }
   } catch (const std::bad_alloc&) {
     end_at_limit();  // the open set could not grow

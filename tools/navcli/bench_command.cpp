@@ -40,6 +40,7 @@ int run_bench(Flags& flags) {
   std::vector<double> times_us;
   times_us.reserve(rows.size());
   std::vector<double> overruns_us;  // step time minus the budget, every step
+  std::vector<double> idle_overruns_us;
   std::uint64_t mismatches = 0;
   std::uint64_t expanded = 0;
   Progress progress("bench", rows.size());
@@ -56,6 +57,7 @@ int run_bench(Flags& flags) {
     if (budget_us) {
       fields.push_back(std::to_string(q.step_us.size()));
       for (const double us : q.step_us) overruns_us.push_back(us - *budget_us);
+      for (const double us : q.idle_us) idle_overruns_us.push_back(us - *budget_us);
     }
     std::fputs(row(fields, '\t').c_str(), stdout);
     times_us.push_back(q.time_us);
@@ -84,7 +86,10 @@ int run_bench(Flags& flags) {
         rows.empty() ? 0.0
                      : static_cast<double>(overruns_us.size()) / static_cast<double>(rows.size()),
         3);
+    summary["overrun_p50_us"] = rounded(percentile(overruns_us, 0.5), 3);
+    summary["overrun_p99_us"] = rounded(percentile(overruns_us, 0.99), 3);
     summary["overrun_p999_us"] = rounded(percentile(overruns_us, 0.999), 3);
+    summary["idle_overrun_p999_us"] = rounded(percentile(idle_overruns_us, 0.999), 3);
   }
   std::fputs(json_line(summary).c_str(), stdout);
   return check && mismatches > 0 ? 1 : 0;

@@ -1,5 +1,6 @@
 #include "scen_replay.hpp"
 
+#include <chrono>
 #include <stdexcept>
 #include <string>
 
@@ -34,16 +35,27 @@ void replay(std::span<const nav::ScenarioRow> rows, nav::AStar& astar,
   for (std::size_t k = 0; k < rows.size(); ++k) {
     const nav::ScenarioRow& row = rows[k];
     record.step_us.clear();
+    record.idle_us.clear();
     const auto start = Clock::now();
     if (astar.start({row.start_x, row.start_y}, {row.goal_x, row.goal_y}, options) ==
         nav::SearchStatus::InvalidOptions) {
       throw nav::Error(astar.error());
     }
+    double idle_total_us = 0.0;
     for (auto from = Clock::now(); astar.status() == nav::SearchStatus::InProgress;) {
       astar.step(budget);
       const auto to = Clock::now();
       record.step_us.push_back(elapsed_us(from, to));
       from = to;
+      if (budget_us) {
+        const auto deadline = to + std::chrono::duration_cast<Clock::duration>(
+                                       std::chrono::duration<double, std::micro>(*budget_us));
+        while (Clock::now() < deadline) {
+        }
+        from = Clock::now();
+        record.idle_us.push_back(elapsed_us(to, from));
+        idle_total_us += record.idle_us.back();
+      }
     }
     astar.result(result);
     const auto end = Clock::now();
@@ -55,7 +67,7 @@ void replay(std::span<const nav::ScenarioRow> rows, nav::AStar& astar,
     record.expanded = result.expanded;
     record.generated = result.generated;
     record.heap_operations = result.heap_operations;
-    record.time_us = elapsed_us(start, end);
+    record.time_us = elapsed_us(start, end) - idle_total_us;
     on_query(k, record);
   }
 }

@@ -27,6 +27,10 @@ struct QueryRecord {
   double time_us = 0.0;
   /// Wall time of each step, microseconds: one step unless sliced.
   std::vector<double> step_us;
+  /// Sliced only: after each step, the wall time of an idle step (a loop
+  /// reading the clock until the budget has passed): what the machine alone
+  /// adds to a step (preemption, a shared VM's stalls), measured alongside.
+  std::vector<double> idle_us;
 };
 
 /// Loads `scen` and checks that every row's map width x height equals the
@@ -38,7 +42,8 @@ std::vector<nav::ScenarioRow> load_scen_for(const std::filesystem::path& scen,
 
 /// Runs every row (start and goal in tile coordinates) with `options`,
 /// calling `on_query(row index, record)` after each; with `budget_us`, each
-/// query runs sliced, in steps of at most that many microseconds.
+/// query runs sliced, in steps of at most that many microseconds, each
+/// followed by an idle step of the same budget.
 /// O(rows x query).
 void replay(std::span<const nav::ScenarioRow> rows, nav::AStar& astar,
             const nav::SearchOptions& options, std::optional<double> budget_us,
