@@ -127,6 +127,12 @@ ConnectedSets::ConnectedSets(const TerrainGraph& graph)
       block_epoch_(blocks_.size(), 0) {
   static_assert(kShift == kBlockShift, "the tables here use the header's block size");
   const auto block_count = static_cast<std::uint32_t>(blocks_.size());
+  // Chunks of about tiles / 256 items (2^9 .. 2^14): small against the pool.
+  const auto shift = static_cast<std::uint32_t>(
+      std::clamp<std::size_t>(std::bit_width(graph.tile_count() / 256), 9, 14));
+  comps_.chunk_shift = links_.chunk_shift = shift;
+  comps_.grow_to(1);  // base 0 of an empty range lies in a chunk
+  links_.grow_to(1);
   for (std::uint32_t b = 0; b < block_count; ++b) label_block(graph, b);
   for (std::uint32_t b = 0; b < block_count; ++b) link_block(graph, b);
   epoch_ = 1;  // components and blocks start at epoch 0
@@ -139,8 +145,8 @@ ConnectedSets::ConnectedSets(const TerrainGraph& graph)
     }
   }
   // Room for blocks to move to, touched now rather than in an update.
-  comps_.items.resize(comps_.end + comps_.end / 4 + kBlock * kBlock);
-  links_.items.resize(links_.end + links_.end / 4 + kBlock * kBlock);
+  comps_.grow_to(comps_.end + comps_.end / 4 + kBlock * kBlock);
+  links_.grow_to(links_.end + links_.end / 4 + kBlock * kBlock);
   room_to_grow_ = true;
 }
 
@@ -163,7 +169,9 @@ void ConnectedSets::update(const TerrainGraph& graph, TileRect changed) {
   // Two marks per update: epoch_ - 1 for the search outside, epoch_ for the
   // floods and for the blocks recomputed or relinked ("inside").
   if (epoch_ >= std::numeric_limits<std::uint32_t>::max() - 2) {
-    for (Component& c : comps_.items) c.epoch = 0;
+    for (std::uint32_t b = 0; b < blocks_.size(); ++b) {
+      for (Component& c : comps_of(b)) c.epoch = 0;
+    }
     std::fill(block_epoch_.begin(), block_epoch_.end(), 0);
     epoch_ = 0;
   }
@@ -563,10 +571,20 @@ void ConnectedSets::relink_ring(std::uint32_t bi0, std::uint32_t bj0, std::uint3
 
 template <class T>
 std::uint32_t ConnectedSets::Pool<T>::take(std::size_t room) {
+  // Ranges never straddle chunks: one that would starts the next chunk.
+  const std::size_t chunk = std::size_t{1} << chunk_shift;
+  if ((end & (chunk - 1)) + room > chunk) end = (end | (chunk - 1)) + 1;
   const auto base = static_cast<std::uint32_t>(end);
   end += room;
-  if (end > items.size()) items.resize(std::max(2 * items.size(), end));
+  grow_to(end + 1);  // so that even an empty range's base lies in a chunk
   return base;
+}
+
+template <class T>
+void ConnectedSets::Pool<T>::grow_to(std::size_t items) {
+  // A moved vector keeps its buffer: ranges stay where they are.
+  const std::size_t chunk = std::size_t{1} << chunk_shift;
+  while (chunks.size() * chunk < items) chunks.emplace_back(chunk);
 }
 
 template <class T>
@@ -586,7 +604,8 @@ void ConnectedSets::Pool<T>::give(std::uint32_t base, std::size_t room) {
 
 template <class T>
 std::size_t ConnectedSets::Pool<T>::memory_bytes() const noexcept {
-  std::size_t bytes = items.capacity() * sizeof(T);
+  std::size_t bytes =
+      (chunks.size() << chunk_shift) * sizeof(T) + chunks.capacity() * sizeof(chunks[0]);
   for (const std::vector<std::uint32_t>& list : free) bytes += list.capacity() * sizeof(list[0]);
   return bytes;
 }
@@ -604,7 +623,7 @@ void ConnectedSets::place_comps(std::uint32_t b) {
         room_to_grow_ ? comps_.take_class(block.comp_room) : comps_.take(block.comp_room);
   }
   block.comp_count = count;
-  std::copy(new_comps_.begin(), new_comps_.end(), comps_.items.begin() + block.comp_base);
+  std::copy(new_comps_.begin(), new_comps_.end(), comps_.at(block.comp_base));
 }
 
 // Writes raw_links_ (sorted by component) as block b's links, likewise.
@@ -618,7 +637,7 @@ void ConnectedSets::place_links(std::uint32_t b) {
         room_to_grow_ ? links_.take_class(block.link_room) : links_.take(block.link_room);
   }
   block.link_count = count;
-  std::uint16_t* links = links_.items.data() + block.link_base;
+  std::uint16_t* links = links_.at(block.link_base);
   const std::span<Component> comps = comps_of(b);
   std::size_t k = 0;
   for (std::size_t c = 0; c < comps.size(); ++c) {

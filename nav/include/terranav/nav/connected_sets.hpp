@@ -72,7 +72,7 @@ class ConnectedSets {
   SetId set_of(TileId t) const noexcept {
     const std::uint8_t label = label_[index(t)];
     const Block& block = blocks_[block_of(t)];
-    return label < block.comp_count ? comps_.items[block.comp_base + label].set : kNoSet;
+    return label < block.comp_count ? comps_.at(block.comp_base + label)->set : kNoSet;
   }
   /// True iff both tiles are unblocked and in the same set. O(1).
   bool connected(TileId a, TileId b) const noexcept {
@@ -118,7 +118,9 @@ class ConnectedSets {
   // A block's components and links are ranges of two shared pools, with
   // room to grow in place. A block that outgrows its room gives the range
   // back and takes one of the next power of two: ranges freed are reused by
-  // size class, so nothing is ever compacted.
+  // size class, so nothing is ever compacted. A pool grows by whole chunks
+  // that never move (a range never straddles two), so growing costs one
+  // chunk's allocation, not a copy of the pool.
   struct Block {
     std::uint32_t comp_base = 0;
     std::uint32_t link_base = 0;
@@ -129,23 +131,32 @@ class ConnectedSets {
   };
   template <class T>
   struct Pool {
-    std::vector<T> items;                             // touched up to items.size()
+    // Items a chunk: 2^9 .. 2^14 by the map size, more than any range.
+    std::uint32_t chunk_shift = 14;
+    std::vector<std::vector<T>> chunks;               // 1 << chunk_shift items each, touched
     std::size_t end = 0;                              // ranges in use or free lie below
     std::array<std::vector<std::uint32_t>, 17> free;  // free ranges by floor(log2(size))
-    std::uint32_t take(std::size_t room);             // a new range at the end
-    std::uint32_t take_class(std::size_t room);       // room a power of two
+    T* at(std::uint32_t base) noexcept {
+      return chunks[base >> chunk_shift].data() + (base & ((1u << chunk_shift) - 1));
+    }
+    const T* at(std::uint32_t base) const noexcept {
+      return chunks[base >> chunk_shift].data() + (base & ((1u << chunk_shift) - 1));
+    }
+    std::uint32_t take(std::size_t room);        // a new range at the end
+    std::uint32_t take_class(std::size_t room);  // room a power of two
     void give(std::uint32_t base, std::size_t room);
+    void grow_to(std::size_t items);  // chunks for at least `items`
     std::size_t memory_bytes() const noexcept;
   };
 
   std::span<Component> comps_of(std::uint32_t b) noexcept {
-    return {comps_.items.data() + blocks_[b].comp_base, blocks_[b].comp_count};
+    return {comps_.at(blocks_[b].comp_base), blocks_[b].comp_count};
   }
   std::span<const Component> comps_of(std::uint32_t b) const noexcept {
-    return {comps_.items.data() + blocks_[b].comp_base, blocks_[b].comp_count};
+    return {comps_.at(blocks_[b].comp_base), blocks_[b].comp_count};
   }
   std::span<const std::uint16_t> links_of(std::uint32_t b) const noexcept {
-    return {links_.items.data() + blocks_[b].link_base, blocks_[b].link_count};
+    return {links_.at(blocks_[b].link_base), blocks_[b].link_count};
   }
   std::uint32_t block_of(TileId t) const noexcept {
     const std::uint32_t i = index(t) % tiles_wide_;
