@@ -613,15 +613,19 @@ std::size_t ConnectedSets::Pool<T>::memory_bytes() const noexcept {
 // Writes new_comps_ as block b's components: in place if they fit its room,
 // else in a free range of the next power of two (after the build; exactly
 // the count during it).
+template <class T>
+void ConnectedSets::Pool<T>::fit(std::uint32_t& base, std::uint16_t& room, std::uint16_t count,
+                                 bool spare) {
+  if (count <= room) return;
+  give(base, room);
+  room = spare ? std::bit_ceil(count) : count;
+  base = spare ? take_class(room) : take(room);
+}
+
 void ConnectedSets::place_comps(std::uint32_t b) {
   Block& block = blocks_[b];
   const auto count = static_cast<std::uint16_t>(new_comps_.size());
-  if (count > block.comp_room) {
-    comps_.give(block.comp_base, block.comp_room);
-    block.comp_room = room_to_grow_ ? std::bit_ceil(count) : count;
-    block.comp_base =
-        room_to_grow_ ? comps_.take_class(block.comp_room) : comps_.take(block.comp_room);
-  }
+  comps_.fit(block.comp_base, block.comp_room, count, room_to_grow_);
   block.comp_count = count;
   std::copy(new_comps_.begin(), new_comps_.end(), comps_.at(block.comp_base));
 }
@@ -630,12 +634,7 @@ void ConnectedSets::place_comps(std::uint32_t b) {
 void ConnectedSets::place_links(std::uint32_t b) {
   Block& block = blocks_[b];
   const auto count = static_cast<std::uint16_t>(raw_links_.size());
-  if (count > block.link_room) {
-    links_.give(block.link_base, block.link_room);
-    block.link_room = room_to_grow_ ? std::bit_ceil(count) : count;
-    block.link_base =
-        room_to_grow_ ? links_.take_class(block.link_room) : links_.take(block.link_room);
-  }
+  links_.fit(block.link_base, block.link_room, count, room_to_grow_);
   block.link_count = count;
   std::uint16_t* links = links_.at(block.link_base);
   const std::span<Component> comps = comps_of(b);

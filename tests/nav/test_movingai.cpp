@@ -16,24 +16,38 @@ namespace {
 
 const std::filesystem::path kData = std::filesystem::path(TERRANAV_TEST_DATA_DIR) / "movingai";
 
-/// Replays every row of a scenario on its map: t = 1, s = 1, flat, blocked =
-/// impassable, so edge costs are 1 and sqrt2 as in the benchmark.
+/// A Moving AI map as the reference model's special case: t = 1, s = 1,
+/// flat, blocked = impassable, so edge costs are 1 and sqrt2 as in the
+/// benchmark; and its scenario rows.
+struct MovingAiWorld {
+  explicit MovingAiWorld(const std::string& map_name)
+      : map(load_movingai_map(kData / map_name)),
+        rows(load_movingai_scen(kData / (map_name + ".scen"))),
+        hm(map.width + 1, map.height + 1, 1.0,
+           std::vector<float>(static_cast<std::size_t>((map.width + 1) * (map.height + 1)))),
+        graph(hm, {.tile_size = 1}, blocked_mask(map)),
+        sets(graph) {}
+  static std::vector<std::uint8_t> blocked_mask(const GridMap& m) {
+    std::vector<std::uint8_t> blocked(m.passable.size());
+    for (std::size_t k = 0; k < blocked.size(); ++k) blocked[k] = m.passable[k] ? 0 : 1;
+    return blocked;
+  }
+  GridMap map;
+  std::vector<ScenarioRow> rows;
+  Heightmap hm;
+  TerrainGraph graph;
+  ConnectedSets sets;
+};
+
+/// Replays every row of a scenario on its map.
 void replay(const std::string& map_name) {
-  const GridMap map = load_movingai_map(kData / map_name);
-  const std::vector<ScenarioRow> rows = load_movingai_scen(kData / (map_name + ".scen"));
-  ASSERT_FALSE(rows.empty());
-  const Heightmap hm(
-      map.width + 1, map.height + 1, 1.0,
-      std::vector<float>(static_cast<std::size_t>((map.width + 1) * (map.height + 1))));
-  std::vector<std::uint8_t> blocked(map.passable.size());
-  for (std::size_t k = 0; k < blocked.size(); ++k) blocked[k] = map.passable[k] ? 0 : 1;
-  const TerrainGraph graph(hm, {.tile_size = 1}, blocked);
-  const ConnectedSets sets(graph);
-  AStar astar(graph, sets);
-  for (const ScenarioRow& row : rows) {
+  const MovingAiWorld w(map_name);
+  ASSERT_FALSE(w.rows.empty());
+  AStar astar(w.graph, w.sets);
+  for (const ScenarioRow& row : w.rows) {
     ASSERT_EQ(row.map, map_name);
-    ASSERT_EQ(row.map_width, map.width);
-    ASSERT_EQ(row.map_height, map.height);
+    ASSERT_EQ(row.map_width, w.map.width);
+    ASSERT_EQ(row.map_height, w.map.height);
     const PathResult r = astar.find_path({row.start_x, row.start_y}, {row.goal_x, row.goal_y});
     ASSERT_EQ(r.status, SearchStatus::Found) << row.start_x << "," << row.start_y;
     EXPECT_TRUE(cost_matches(r.cost, row.optimal))
@@ -45,17 +59,10 @@ void replay(const std::string& map_name) {
 // gives the unsliced query's path, cost and counters exactly.
 TEST(MovingAi, SlicedEqualsUnslicedOnEveryRow) {
   for (const char* name : {"arena.map", "arena2.map"}) {
-    const GridMap map = load_movingai_map(kData / name);
-    const Heightmap hm(
-        map.width + 1, map.height + 1, 1.0,
-        std::vector<float>(static_cast<std::size_t>((map.width + 1) * (map.height + 1))));
-    std::vector<std::uint8_t> blocked(map.passable.size());
-    for (std::size_t k = 0; k < blocked.size(); ++k) blocked[k] = map.passable[k] ? 0 : 1;
-    const TerrainGraph graph(hm, {.tile_size = 1}, blocked);
-    const ConnectedSets sets(graph);
-    AStar whole(graph, sets);
-    AStar parts(graph, sets);
-    for (const ScenarioRow& row : load_movingai_scen(kData / (std::string(name) + ".scen"))) {
+    const MovingAiWorld w(name);
+    AStar whole(w.graph, w.sets);
+    AStar parts(w.graph, w.sets);
+    for (const ScenarioRow& row : w.rows) {
       const TileCoord from{row.start_x, row.start_y};
       const TileCoord to{row.goal_x, row.goal_y};
       const PathResult expected = whole.find_path(from, to);

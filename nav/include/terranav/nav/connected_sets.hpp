@@ -146,6 +146,9 @@ class ConnectedSets {
     std::uint32_t take_class(std::size_t room);  // room a power of two
     void give(std::uint32_t base, std::size_t room);
     void grow_to(std::size_t items);  // chunks for at least `items`
+    // Moves a range (base, room) that `count` items outgrow to a new one:
+    // of the next power of two with `spare`, else exactly `count`.
+    void fit(std::uint32_t& base, std::uint16_t& room, std::uint16_t count, bool spare);
     std::size_t memory_bytes() const noexcept;
   };
 
