@@ -100,9 +100,11 @@ struct SearchOptions {
 struct StepBudget {
   /// [Limits: >= 1; 0 counts as 1] [Units: tiles expanded]
   std::uint32_t max_expansions = std::numeric_limits<std::uint32_t>::max();
-  /// Wall-clock time (std::chrono::steady_clock), checked every few dozen
-  /// expansions, so a step overruns it by about that much work (a few
-  /// microseconds; docs/benchmarks.md). [Units: microseconds]
+  /// Wall-clock time (std::chrono::steady_clock), read every 32
+  /// expansions, and more often near the deadline (sized by the time per
+  /// expansion so far), so a step ends within about one expansion of it,
+  /// plus whatever the machine adds (docs/benchmarks.md). [Units:
+  /// microseconds]
   double max_microseconds = std::numeric_limits<double>::infinity();
 };
 
@@ -269,8 +271,9 @@ class AStar {
 
   /// Checks options and tiles; InProgress when a search is to run.
   SearchStatus begin(TileCoord start, TileCoord goal, const SearchOptions& options) noexcept;
-  /// Empties up to `keys` open-set keys of the last query; then puts the
-  /// start on the open set and switches to Searching.
+  /// Empties up to `keys` open-set keys of the last query; once none is
+  /// left, sets up the empty tree and switches to Searching (the first
+  /// expand() puts the start on it).
   void clear(std::size_t keys) noexcept;
   /// The search loop, compiled once per cost policy and estimate shape so
   /// the default query has no per-edge branch on its options. Runs until
