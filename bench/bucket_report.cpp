@@ -12,11 +12,11 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "terranav/nav/connected_sets.hpp"
+#include "terranav/nav/nav_terrain.hpp"
 #include "terranav/nav/search.hpp"
-#include "terranav/nav/terrain_graph.hpp"
 #include "terranav/terrain_io/movingai.hpp"
 #include "terranav/terrain_io/terrain_source.hpp"
 #ifdef TERRANAV_HAVE_BOOST
@@ -75,14 +75,13 @@ void print(const std::string& map, const std::string& bucket, const Bucket& b) {
 std::size_t report(const std::filesystem::path& map_file) {
   nav::TerrainRequest request;
   request.map = map_file;
-  const nav::Terrain terrain = nav::load_terrain(request);
+  nav::Terrain file = nav::load_terrain(request);
   const std::vector<nav::ScenarioRow> rows =
       nav::load_movingai_scen(std::filesystem::path(map_file.string() + ".scen"));
-  nav::GraphConfig config;
-  config.tile_size = terrain.tile_size;
-  const nav::TerrainGraph graph(terrain.heightmap, config, terrain.blocked);
-  const nav::ConnectedSets sets(graph);
-  nav::AStar ours(graph, sets);
+  const nav::NavTerrain terrain(std::move(file.heightmap), {.graph = {.tile_size = file.tile_size},
+                                                            .blocked = std::move(file.blocked)});
+  const nav::TerrainGraph& graph = terrain.graph();
+  nav::AStar ours(graph, terrain.sets());
 #ifdef TERRANAV_HAVE_BOOST
   terranav::bench::BoostBaseline boost(graph, terranav::bench::kSlopeWeight);
 #endif
