@@ -1,0 +1,29 @@
+// Private: text taken from an input (a file name, a key, a chunk name, a
+// flag) as it appears in an error message: every byte outside printable
+// ASCII written as \xHH, so the message stays one readable line and shows
+// what the input held (a UTF-8 byte-order mark reads \xEF\xBB\xBF).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace terranav::nav::detail {
+
+inline std::string printable_text(std::string_view text) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte < 0x7F) {
+      out += c;
+    } else {
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0xF];
+    }
+  }
+  return out;
+}
+
+}  // namespace terranav::nav::detail
