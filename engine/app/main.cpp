@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app.hpp"
+#include "terranav/nav/printable_text.hpp"
 #include "terranav/nav/types.hpp"
 #include "terranav/nav/version.hpp"
 
@@ -30,10 +31,10 @@ int main(int argc, char** argv) {
     if (app::run_window_app(loaded)) return 0;
     return app::run_headless_app(options, loaded, true);
   } catch (const engine::UsageError& error) {
-    std::cerr << "terranav: " << error.what() << '\n' << engine::usage();
+    std::cerr << "terranav: " << nav::printable_text(error.what()) << " (see terranav --help)\n";
     return 2;
   } catch (const std::exception& error) {
-    std::cerr << "terranav: " << error.what() << '\n';
+    std::cerr << "terranav: " << nav::printable_text(error.what()) << '\n';
     return 1;
   }
 }

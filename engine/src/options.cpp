@@ -1,13 +1,19 @@
 #include "terranav/engine/options.hpp"
 
 #include <array>
+#include <cmath>
 #include <charconv>
 #include <cstdint>
 #include <optional>
 #include <type_traits>
 
+#include "terranav/nav/limits.hpp"
+
 namespace terranav::engine {
 namespace {
+
+// Headless runs: about 4.6 hours of simulated time at 60 frames per second.
+constexpr int kMaxFrames = 1'000'000;
 
 template <typename T>
 T parse_number(std::string_view option, std::string_view text) {
@@ -15,6 +21,18 @@ T parse_number(std::string_view option, std::string_view text) {
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc() || end != text.data() + text.size()) {
     throw UsageError(std::string(option) + ": '" + std::string(text) + "' is not a number");
+  }
+  return value;
+}
+
+/// A number within its nav limit; the error names the option:
+/// "--spacing: must be in [0.001, 1e+06] m, got 1e+300".
+template <typename T>
+T parse_bounded(std::string_view option, std::string_view text, const nav::Limit& limit) {
+  const T value = parse_number<T>(option, text);
+  if (!nav::within(limit, static_cast<double>(value))) {
+    throw UsageError(std::string(option) + ": " +
+                     nav::limit_problem(limit, static_cast<double>(value)));
   }
   return value;
 }
@@ -63,7 +81,9 @@ std::string usage() {
          "Window: right-click moves the unit, left-drag orbits, middle-drag or WASD pans,\n"
          "the wheel zooms, Esc quits. Without a display it runs headless with a demo click.\n"
          "--block-at: headless, blocks the tiles X0..X1 x Y0..Y1 (a building) at frame FRAME;\n"
-         "a unit whose path crosses them replans from where it stands.\n";
+         "a unit whose path crosses them replans from where it stands.\n"
+         "Limits (a value outside is refused, naming its option or sidecar key):\n" +
+         nav::limits_table();
 }
 
 Options parse_options(std::span<const std::string_view> args) {
@@ -83,25 +103,26 @@ Options parse_options(std::span<const std::string_view> args) {
     } else if (arg == "--map") {
       o.terrain.map = std::string(value());
     } else if (arg == "--procedural") {
-      o.terrain.procedural = nav::ProceduralConfig{.size = parse_number<int>(arg, value()),
-                                                   .spacing_m = kProceduralSpacingM};
+      o.terrain.procedural = nav::ProceduralConfig{
+          .size = parse_bounded<int>(arg, value(), nav::kProceduralSizeLimit),
+          .spacing_m = kProceduralSpacingM};
     } else if (arg == "--seed") {
       seed = parse_number<std::uint32_t>(arg, value());
     } else if (arg == "--spacing") {
-      o.terrain.spacing_m = parse_number<double>(arg, value());
+      o.terrain.spacing_m = parse_bounded<double>(arg, value(), nav::kSpacingLimit);
     } else if (arg == "--height-scale") {
-      o.terrain.height_scale_m = parse_number<double>(arg, value());
+      o.terrain.height_scale_m = parse_bounded<double>(arg, value(), nav::kHeightScaleLimit);
     } else if (arg == "--tile-size") {
-      o.terrain.tile_size = parse_number<int>(arg, value());
+      o.terrain.tile_size = parse_bounded<int>(arg, value(), nav::kTileSizeLimit);
     } else if (arg == "--max-slope") {
-      o.max_slope = parse_number<double>(arg, value());
+      o.max_slope = parse_bounded<double>(arg, value(), nav::kMaxSlopeLimit);
     } else if (arg == "--slope-weight") {
-      o.slope_weight = parse_number<double>(arg, value());
+      o.slope_weight = parse_bounded<double>(arg, value(), nav::kSlopeWeightLimit);
     } else if (arg == "--start") {
       const auto [i, j] = parse_pair<int>(arg, value(), ',');
       o.start = nav::TileCoord{i, j};
     } else if (arg == "--speed") {
-      o.speed_mps = parse_number<double>(arg, value());
+      o.speed_mps = parse_bounded<double>(arg, value(), nav::kSpeedLimit);
     } else if (arg == "--headless") {
       o.headless = true;
     } else if (arg == "--size") {
@@ -114,6 +135,10 @@ Options parse_options(std::span<const std::string_view> args) {
       headless_only = true;
     } else if (arg == "--right-click") {
       const auto [x, y] = parse_pair<double>(arg, value(), ',');
+      if (!std::isfinite(x) || !std::isfinite(y)) {
+        throw UsageError("--right-click: the pixel " + std::to_string(x) + "," +
+                         std::to_string(y) + " is not finite");
+      }
       o.clicks.emplace_back(x, y);
       headless_only = true;
     } else if (arg == "--block-at") {
@@ -124,7 +149,10 @@ Options parse_options(std::span<const std::string_view> args) {
       headless_only = true;
     } else if (arg == "--frames") {
       o.frames = parse_number<int>(arg, value());
-      if (*o.frames < 1) throw UsageError("--frames: must be >= 1");
+      if (*o.frames < 1 || *o.frames > kMaxFrames) {
+        throw UsageError("--frames: must be in [1, " + std::to_string(kMaxFrames) + "], got " +
+                         std::to_string(*o.frames));
+      }
       headless_only = true;
     } else if (arg == "--until-arrived") {
       o.until_arrived = true;

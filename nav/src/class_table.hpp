@@ -8,7 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "number_text.hpp"
+#include "terranav/nav/printable_text.hpp"
+#include "terranav/nav/limits.hpp"
 #include "terranav/nav/terrain_classes.hpp"
 
 namespace terranav::nav::detail {
@@ -18,9 +19,10 @@ inline std::string table_problem(const std::vector<TerrainClass>& classes) {
   if (classes.empty()) return "the class table is empty";
   for (std::size_t c = 0; c < classes.size(); ++c) {
     const TerrainClass& k = classes[c];
-    if (!k.impassable && (!std::isfinite(k.multiplier) || k.multiplier <= 0.0)) {
-      return "class " + std::to_string(c) + " ('" + k.name + "') has multiplier " +
-             number_text(k.multiplier) + "; it must be finite and > 0 (or the class impassable)";
+    if (!k.impassable && !within(kClassMultiplierLimit, k.multiplier)) {
+      return "class " + std::to_string(c) + " ('" + nav::printable_text(k.name) +
+             "') multiplier: " + limit_problem(kClassMultiplierLimit, k.multiplier) +
+             " (or the class impassable)";
     }
   }
   return {};

@@ -1,4 +1,5 @@
 #include "terranav/nav/cost_model.hpp"
+#include "terranav/nav/limits.hpp"
 
 #include <algorithm>
 #include <array>
@@ -30,13 +31,6 @@ double tobler_seconds(double d, double gradient) noexcept {
   const double kmh =
       kToblerMaxKmh * std::exp(-kToblerDecay * std::abs(gradient - kToblerBestGradient));
   return d * kSecondsPerHourPerKm / kmh;
-}
-
-void check_weight(const char* name, double value) {
-  if (!std::isfinite(value) || value < 0.0) {
-    throw Error(std::string("cost model: ") + name + " " + detail::number_text(value) +
-                " must be finite and >= 0");
-  }
 }
 
 }  // namespace
@@ -102,9 +96,9 @@ double min_multiplier(const CostModel& model) noexcept {
 }
 
 void validate(const CostModel& model, std::size_t tile_count) {
-  check_weight("slope weight", model.slope_weight);
-  check_weight("uphill weight", model.uphill_weight);
-  check_weight("downhill weight", model.downhill_weight);
+  check_limit(kSlopeWeightLimit, model.slope_weight, "cost model: slope_weight");
+  check_limit(kUphillWeightLimit, model.uphill_weight, "cost model: uphill_weight");
+  check_limit(kDownhillWeightLimit, model.downhill_weight, "cost model: downhill_weight");
   if (model.tile_multipliers && model.tile_multipliers->tile_count() != tile_count) {
     throw Error("cost model: tile multipliers has " +
                 std::to_string(model.tile_multipliers->tile_count()) + " values, expected " +

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <string>
 
+#include "terranav/nav/limits.hpp"
+
 namespace terranav::nav {
 
 Heightmap::Heightmap(int width, int depth, double spacing_m, std::vector<float> heights_m)
@@ -22,16 +24,15 @@ Heightmap::Heightmap(int width, int depth, double spacing_m, std::vector<float> 
     throw Error("heightmap: " + std::to_string(heights_.size()) + " heights given for " + dims +
                 " samples");
   }
-  if (!std::isfinite(spacing_m) || spacing_m <= 0.0) {
-    throw Error("heightmap: spacing " + std::to_string(spacing_m) + " m must be finite and > 0");
-  }
-  const auto bad =
-      std::find_if(heights_.begin(), heights_.end(), [](float h) { return !std::isfinite(h); });
+  check_limit(kSpacingLimit, spacing_m, "heightmap: spacing_m");
+  const auto bad = std::find_if_not(heights_.begin(), heights_.end(),
+                                    [](float h) { return within(kHeightLimit, h); });
   if (bad != heights_.end()) {
     const auto k = static_cast<std::size_t>(bad - heights_.begin());
-    throw Error("heightmap: height at sample (" +
-                std::to_string(k % static_cast<std::size_t>(width)) + ", " +
-                std::to_string(k / static_cast<std::size_t>(width)) + ") is not finite");
+    check_limit(kHeightLimit, *bad,
+                "heightmap: height at sample (" +
+                    std::to_string(k % static_cast<std::size_t>(width)) + ", " +
+                    std::to_string(k / static_cast<std::size_t>(width)) + ")");
   }
   blocks_wide_ = (width + kBlock - 1) / kBlock;
   const std::size_t blocks =
@@ -82,13 +83,14 @@ void Heightmap::set_heights(SampleRect rect, std::span<const float> heights_m) {
                 " heights for the " + std::to_string(w) + "x" + std::to_string(d) + " samples " +
                 text(rect));
   }
-  const auto bad =
-      std::find_if(heights_m.begin(), heights_m.end(), [](float h) { return !std::isfinite(h); });
+  const auto bad = std::find_if_not(heights_m.begin(), heights_m.end(),
+                                    [](float h) { return within(kHeightLimit, h); });
   if (bad != heights_m.end()) {
     const auto k = static_cast<std::size_t>(bad - heights_m.begin());
-    throw Error("heightmap: set_heights: new height at sample (" +
-                std::to_string(static_cast<std::size_t>(rect.x0) + k % w) + ", " +
-                std::to_string(static_cast<std::size_t>(rect.z0) + k / w) + ") is not finite");
+    check_limit(kHeightLimit, *bad,
+                "heightmap: set_heights: new height at sample (" +
+                    std::to_string(static_cast<std::size_t>(rect.x0) + k % w) + ", " +
+                    std::to_string(static_cast<std::size_t>(rect.z0) + k / w) + ")");
   }
   if (heights_m.empty()) return;
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string>
 
-#include "number_text.hpp"
+#include "terranav/nav/limits.hpp"
 #include "terranav/nav/terrain_graph.hpp"
 #include "terranav/nav/types.hpp"
 
@@ -15,15 +15,16 @@ void check_point(std::size_t index, const InfluencePoint& p) {
   const auto fail = [index](const std::string& problem) {
     throw Error("influence point " + std::to_string(index) + ": " + problem);
   };
-  if (!std::isfinite(p.x_m) || !std::isfinite(p.z_m)) {
-    fail("position (" + detail::number_text(p.x_m) + ", " + detail::number_text(p.z_m) +
-         ") must be finite");
+  for (const double coordinate : {p.x_m, p.z_m}) {
+    if (!within(kInfluencePositionLimit, coordinate)) {
+      fail("position: " + limit_problem(kInfluencePositionLimit, coordinate));
+    }
   }
-  if (!std::isfinite(p.radius_m) || p.radius_m <= 0.0) {
-    fail("radius " + detail::number_text(p.radius_m) + " m must be finite and > 0");
+  if (!within(kInfluenceRadiusLimit, p.radius_m)) {
+    fail("radius_m: " + limit_problem(kInfluenceRadiusLimit, p.radius_m));
   }
-  if (!std::isfinite(p.strength) || p.strength <= -1.0) {
-    fail("strength " + detail::number_text(p.strength) + " must be finite and > -1");
+  if (!within(kInfluenceStrengthLimit, p.strength)) {
+    fail("strength: " + limit_problem(kInfluenceStrengthLimit, p.strength));
   }
 }
 
@@ -60,20 +61,30 @@ void apply_influence(const TerrainGraph& graph, std::span<const InfluencePoint> 
                 " values, expected " + std::to_string(n) + " (one per tile) or none");
   }
   for (std::size_t k = 0; k < points.size(); ++k) check_point(k, points[k]);
-  if (multipliers.empty()) multipliers.assign(n, 1.0f);
+  std::vector<float> result = multipliers.empty() ? std::vector<float>(n, 1.0f) : multipliers;
 
   const double tile_m = graph.tile_metres();
-  for (const InfluencePoint& p : points) {
+  for (std::size_t k = 0; k < points.size(); ++k) {
+    const InfluencePoint& p = points[k];
     const TileRange is = tiles_within(p.x_m, p.radius_m, tile_m, graph.tiles_wide());
     const TileRange js = tiles_within(p.z_m, p.radius_m, tile_m, graph.tiles_deep());
     for (int j = js.first; j <= js.last; ++j) {
       for (int i = is.first; i <= is.last; ++i) {
         const TileId t = graph.id({i, j});
         const Vec3 c = graph.tile_centre(t);
-        multipliers[index(t)] = times_field(multipliers[index(t)], p, c.x, c.z);
+        float& m = result[index(t)];
+        m = times_field(m, p, c.x, c.z);
+        // Overlapping points multiply: name the one that leaves the range.
+        if (!within(kTileMultiplierLimit, m)) {
+          throw Error("influence point " + std::to_string(k) + ": the multiplier of tile (" +
+                      std::to_string(i) + ", " + std::to_string(j) +
+                      ") (its class's times the points' up to this one) " +
+                      limit_problem(kTileMultiplierLimit, m));
+        }
       }
     }
   }
+  multipliers = std::move(result);
 }
 
 float influenced(const TerrainGraph& graph, std::span<const InfluencePoint> points, TileId tile,

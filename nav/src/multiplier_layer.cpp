@@ -5,6 +5,7 @@
 #include <string>
 
 #include "number_text.hpp"
+#include "terranav/nav/limits.hpp"
 
 namespace terranav::nav {
 namespace {
@@ -17,13 +18,19 @@ int check_side(const char* name, int tiles) {
   return tiles;
 }
 
-std::string tile_text(std::size_t k, int tiles_wide) {
-  const auto w = static_cast<std::size_t>(tiles_wide);
-  return "(" + std::to_string(k % w) + ", " + std::to_string(k / w) + ")";
+// "multiplier layer: tile (i, j)", built by appends (GCC 12 warns, wrongly,
+// of an overlapping memcpy in "(" + std::string).
+std::string tile_text(std::size_t i, std::size_t j) {
+  std::string text = "multiplier layer: tile (";
+  text += std::to_string(i);
+  text += ", ";
+  text += std::to_string(j);
+  text += ")";
+  return text;
 }
 
 bool valid(float m) noexcept {
-  return std::isfinite(m) && m > 0.0f;
+  return within(kTileMultiplierLimit, m);
 }
 
 }  // namespace
@@ -48,9 +55,9 @@ MultiplierLayer::MultiplierLayer(int tiles_wide, int tiles_deep, std::vector<flo
   }
   const auto bad = std::find_if_not(values_.begin(), values_.end(), valid);
   if (bad != values_.end()) {
-    throw Error("multiplier layer: multiplier " + detail::number_text(*bad) + " at tile " +
-                tile_text(static_cast<std::size_t>(bad - values_.begin()), tiles_wide) +
-                " must be finite and > 0");
+    const auto k = static_cast<std::size_t>(bad - values_.begin());
+    const auto w = static_cast<std::size_t>(tiles_wide);
+    check_limit(kTileMultiplierLimit, *bad, tile_text(k % w, k / w));
   }
   const int blocks_deep = (tiles_deep + kBlock - 1) / kBlock;
   block_min_.resize(static_cast<std::size_t>(blocks_wide_) * static_cast<std::size_t>(blocks_deep));
@@ -74,9 +81,9 @@ void MultiplierLayer::assign(TileRect rect, std::span<const float> values) {
   const auto bad = std::find_if_not(values.begin(), values.end(), valid);
   if (bad != values.end()) {
     const auto k = static_cast<std::size_t>(bad - values.begin());
-    throw Error("multiplier layer: multiplier " + detail::number_text(*bad) + " at tile (" +
-                std::to_string(rect.i0 + static_cast<int>(k % w)) + ", " +
-                std::to_string(rect.j0 + static_cast<int>(k / w)) + ") must be finite and > 0");
+    check_limit(kTileMultiplierLimit, *bad,
+                tile_text(static_cast<std::size_t>(rect.i0) + k % w,
+                          static_cast<std::size_t>(rect.j0) + k / w));
   }
   const auto tw = static_cast<std::size_t>(tiles_wide_);
   for (int j = rect.j0; j < rect.j1; ++j) {

@@ -1,4 +1,5 @@
 #include "terranav/nav/search.hpp"
+#include "terranav/nav/limits.hpp"
 
 #include <algorithm>
 #include <array>
@@ -286,8 +287,8 @@ std::uint64_t open_key(double f, double g) noexcept {
 
 /// Why `options` cannot run on `graph`, empty if they can.
 std::string options_error(const TerrainGraph& graph, const SearchOptions& options) {
-  if (!std::isfinite(options.weight) || options.weight < 1.0) {
-    return "search: weight " + detail::number_text(options.weight) + " must be finite and >= 1";
+  if (!within(kWeightLimit, options.weight)) {
+    return "search: weight: " + limit_problem(kWeightLimit, options.weight);
   }
   if (std::isnan(options.max_cost) || options.max_cost < 0.0) {
     return "search: max_cost " + detail::number_text(options.max_cost) + " must be >= 0";

@@ -1,4 +1,5 @@
 #include "terranav/nav/terrain_graph.hpp"
+#include "terranav/nav/limits.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -42,10 +43,7 @@ constexpr std::array<std::uint8_t, 16> kKeepOutside = [] {
 }();
 
 void validate(const GraphConfig& config) {
-  if (!std::isfinite(config.max_slope) || config.max_slope < 0.0) {
-    throw Error("terrain graph: max_slope " + std::to_string(config.max_slope) +
-                " must be finite and >= 0");
-  }
+  check_limit(kMaxSlopeLimit, config.max_slope, "terrain graph: max_slope");
 }
 
 }  // namespace

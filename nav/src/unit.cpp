@@ -1,4 +1,5 @@
 #include "terranav/nav/unit.hpp"
+#include "terranav/nav/limits.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -12,9 +13,7 @@ namespace terranav::nav {
 namespace {
 
 void check_speed(double speed_mps) {
-  if (!(speed_mps > 0.0) || !std::isfinite(speed_mps)) {
-    throw Error("Unit: speed " + std::to_string(speed_mps) + " m/s must be finite and > 0");
-  }
+  check_limit(kSpeedLimit, speed_mps, "Unit: speed_mps");
 }
 
 }  // namespace

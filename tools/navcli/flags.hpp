@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "terranav/nav/limits.hpp"
 #include "terranav/nav/types.hpp"
 
 namespace terranav::navcli {
@@ -60,6 +61,25 @@ template <typename T>
 std::optional<T> optional_number(Flags& flags, std::string_view flag) {
   const auto text = flags.take(flag);
   return text ? std::optional<T>(parse_number<T>(flag, *text)) : std::nullopt;
+}
+
+/// Parses the whole of `text` as a T within `limit` (nav/limits.hpp); the
+/// UsageError names the flag: "--spacing: must be in [0.001, 1e+06] m, got 1e+300".
+template <typename T>
+T parse_bounded(std::string_view flag, std::string_view text, const nav::Limit& limit) {
+  const T value = parse_number<T>(flag, text);
+  if (!nav::within(limit, static_cast<double>(value))) {
+    throw UsageError(std::string(flag) + ": " +
+                     nav::limit_problem(limit, static_cast<double>(value)));
+  }
+  return value;
+}
+
+/// The value of limit.flag, if given, parsed and checked as parse_bounded.
+template <typename T>
+std::optional<T> optional_bounded(Flags& flags, const nav::Limit& limit) {
+  const auto text = flags.take(limit.flag);
+  return text ? std::optional<T>(parse_bounded<T>(limit.flag, *text, limit)) : std::nullopt;
 }
 
 /// Splits "a,b,c" at commas; throws UsageError naming the flag for an empty item.

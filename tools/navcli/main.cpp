@@ -14,6 +14,8 @@
 #include "commands.hpp"
 #include "flags.hpp"
 #include "terrain_options.hpp"
+#include "terranav/nav/limits.hpp"
+#include "terranav/nav/printable_text.hpp"
 #include "terranav/nav/version.hpp"
 
 namespace navcli = terranav::navcli;
@@ -94,6 +96,8 @@ int dispatch(std::span<const std::string_view> args) {
   if (std::find(args.begin(), args.end(), "--help") != args.end()) {
     std::fputs(kUsage, stdout);
     std::fputs(navcli::kTerrainOptionsUsage, stdout);
+    std::fputs("Limits (a value outside is refused, naming its flag or sidecar key):\n", stdout);
+    std::fputs(terranav::nav::limits_table().c_str(), stdout);
     return 0;
   }
   if (std::find(args.begin(), args.end(), "--version") != args.end()) {
@@ -124,10 +128,10 @@ int main(int argc, char** argv) {
   try {
     return dispatch(args);
   } catch (const navcli::UsageError& e) {
-    std::fprintf(stderr, "navcli: %s\n", e.what());
+    std::fprintf(stderr, "navcli: %s\n", terranav::nav::printable_text(e.what()).c_str());
     return 2;
   } catch (const std::exception& e) {  // nav::Error, file errors, bad_alloc
-    std::fprintf(stderr, "navcli: %s\n", e.what());
+    std::fprintf(stderr, "navcli: %s\n", terranav::nav::printable_text(e.what()).c_str());
     return 1;
   }
 }

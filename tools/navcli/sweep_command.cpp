@@ -61,8 +61,10 @@ Grid take_grid(Flags& flags) {
   const nav::GraphConfig graph;
   const nav::CostModel model;
   const nav::SearchOptions search;
-  const auto number = [](std::string_view flag) {
-    return [flag](std::string_view item) { return parse_number<double>(flag, item); };
+  const auto number = [](const nav::Limit& limit) {
+    return [&limit](std::string_view item) {
+      return parse_bounded<double>(limit.flag, item, limit);
+    };
   };
   const auto named = [](std::string_view flag, auto parse) {
     return [flag, parse](std::string_view item) {
@@ -74,16 +76,16 @@ Grid take_grid(Flags& flags) {
     };
   };
   Grid grid;
-  grid.max_slopes = take_list(flags, "--max-slope", graph.max_slope, number("--max-slope"));
+  grid.max_slopes = take_list(flags, "--max-slope", graph.max_slope, number(nav::kMaxSlopeLimit));
   grid.slope_weights =
-      take_list(flags, "--slope-weight", model.slope_weight, number("--slope-weight"));
+      take_list(flags, "--slope-weight", model.slope_weight, number(nav::kSlopeWeightLimit));
   grid.costs = take_list(flags, "--cost", model.kind, named("--cost", nav::parse_cost_model));
   grid.heuristics =
       take_list(flags, "--heuristic", search.heuristic, named("--heuristic", nav::parse_heuristic));
   grid.climb_bounds =
       take_list(flags, "--climb-bound", search.climb_bound,
                 [](std::string_view item) { return parse_on_off("--climb-bound", item); });
-  grid.weights = take_list(flags, "--weight", search.weight, number("--weight"));
+  grid.weights = take_list(flags, "--weight", search.weight, number(nav::kWeightLimit));
   return grid;
 }
 

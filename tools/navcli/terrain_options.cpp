@@ -70,6 +70,11 @@ std::vector<nav::TerrainClass> parse_class_table(std::string_view flag, std::str
       entry.impassable = true;
     } else {
       entry.multiplier = parse_number<double>(flag, value);
+      if (!nav::within(nav::kClassMultiplierLimit, entry.multiplier)) {
+        throw UsageError(std::string(flag) + ": class '" + std::string(entry.name) +
+                         "' multiplier: " +
+                         nav::limit_problem(nav::kClassMultiplierLimit, entry.multiplier));
+      }
     }
     table.push_back(std::move(entry));
   }
@@ -86,6 +91,16 @@ nav::InfluencePoint parse_influence(std::string_view flag, std::string_view text
     throw UsageError(std::string(flag) + ": expected X,Z,RADIUS,STRENGTH, got '" +
                      std::string(text) + "'");
   }
+  const auto check = [&](const nav::Limit& limit, std::string_view what, double value) {
+    if (!nav::within(limit, value)) {
+      throw UsageError(std::string(flag) + ": " + std::string(what) + ": " +
+                       nav::limit_problem(limit, value));
+    }
+  };
+  check(nav::kInfluencePositionLimit, "X", v[0]);
+  check(nav::kInfluencePositionLimit, "Z", v[1]);
+  check(nav::kInfluenceRadiusLimit, "RADIUS", v[2]);
+  check(nav::kInfluenceStrengthLimit, "STRENGTH", v[3]);
   return {.x_m = v[0], .z_m = v[1], .radius_m = v[2], .strength = v[3]};
 }
 
@@ -94,12 +109,12 @@ nav::InfluencePoint parse_influence(std::string_view flag, std::string_view text
 TerrainOptions take_terrain_options(Flags& flags) {
   TerrainOptions options;
   const auto map = flags.take("--map");
-  const auto size = optional_number<int>(flags, "--procedural");
+  const auto size = optional_bounded<int>(flags, nav::kProceduralSizeLimit);
   if (map && size) throw UsageError("--map and --procedural exclude each other");
   if (!map && !size) throw UsageError("--map or --procedural is required");
-  options.request.spacing_m = optional_number<double>(flags, "--spacing");
-  options.request.tile_size = optional_number<int>(flags, "--tile-size");
-  const auto height_scale = optional_number<double>(flags, "--height-scale");
+  options.request.spacing_m = optional_bounded<double>(flags, nav::kSpacingLimit);
+  options.request.tile_size = optional_bounded<int>(flags, nav::kTileSizeLimit);
+  const auto height_scale = optional_bounded<double>(flags, nav::kHeightScaleLimit);
   if (map) {
     options.request.map = std::string(*map);
     options.request.height_scale_m = height_scale;
@@ -110,12 +125,12 @@ TerrainOptions take_terrain_options(Flags& flags) {
     procedural.seed = optional_number<std::uint32_t>(flags, "--seed").value_or(procedural.seed);
     procedural.relief_m = height_scale.value_or(procedural.relief_m);
     procedural.smoothing_passes =
-        optional_number<int>(flags, "--smoothing").value_or(procedural.smoothing_passes);
+        optional_bounded<int>(flags, nav::kSmoothingLimit).value_or(procedural.smoothing_passes);
     options.label = procedural_label(procedural);
     options.request.procedural = procedural;
   }
   options.config.max_slope =
-      optional_number<double>(flags, "--max-slope").value_or(options.config.max_slope);
+      optional_bounded<double>(flags, nav::kMaxSlopeLimit).value_or(options.config.max_slope);
   if (const auto topology = flags.take("--topology")) {
     options.config.topology = parse_named("--topology", *topology, nav::parse_topology);
   }
@@ -131,12 +146,12 @@ CostOptions take_cost_options(Flags& flags) {
   if (const auto cost = flags.take("--cost")) {
     options.model.kind = parse_named("--cost", *cost, nav::parse_cost_model);
   }
-  options.model.slope_weight =
-      optional_number<double>(flags, "--slope-weight").value_or(options.model.slope_weight);
-  options.model.uphill_weight =
-      optional_number<double>(flags, "--uphill-weight").value_or(options.model.uphill_weight);
-  options.model.downhill_weight =
-      optional_number<double>(flags, "--downhill-weight").value_or(options.model.downhill_weight);
+  options.model.slope_weight = optional_bounded<double>(flags, nav::kSlopeWeightLimit)
+                                  .value_or(options.model.slope_weight);
+  options.model.uphill_weight = optional_bounded<double>(flags, nav::kUphillWeightLimit)
+                                   .value_or(options.model.uphill_weight);
+  options.model.downhill_weight = optional_bounded<double>(flags, nav::kDownhillWeightLimit)
+                                     .value_or(options.model.downhill_weight);
 
   const auto table = flags.take("--class-table");
   const auto image = flags.take("--classes");
@@ -170,10 +185,7 @@ nav::SearchOptions take_search_options(Flags& flags) {
   if (const auto heuristic = flags.take("--heuristic")) {
     options.heuristic = parse_named("--heuristic", *heuristic, nav::parse_heuristic);
   }
-  options.weight = optional_number<double>(flags, "--weight").value_or(options.weight);
-  if (!(options.weight >= 1.0) || !std::isfinite(options.weight)) {
-    throw UsageError("--weight: must be finite and >= 1, got " + shortest(options.weight));
-  }
+  options.weight = optional_bounded<double>(flags, nav::kWeightLimit).value_or(options.weight);
   options.greedy = flags.take_switch("--greedy");
   if (const auto climb = flags.take("--climb-bound")) {
     options.climb_bound = parse_on_off("--climb-bound", *climb);

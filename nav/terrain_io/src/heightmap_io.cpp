@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "png_reader.hpp"
+#include "terranav/nav/limits.hpp"
 
 namespace terranav::nav {
 namespace {
@@ -19,10 +20,8 @@ constexpr int kHgtSide3 = 1201;  // 3 arc-second tile
 constexpr int kHgtSide1 = 3601;  // 1 arc-second tile
 constexpr std::int16_t kHgtVoid = -32768;
 
-void check_positive(const std::filesystem::path& file, const char* what, double value) {
-  if (!std::isfinite(value) || value <= 0.0) {
-    fail(file, std::string(what) + " " + std::to_string(value) + " must be finite and > 0");
-  }
+void check(const std::filesystem::path& file, const Limit& limit, double value) {
+  if (!within(limit, value)) fail(file, std::string(limit.name) + ": " + limit_problem(limit, value));
 }
 
 // The Heightmap limits, checked before anything is decoded or allocated.
@@ -113,8 +112,8 @@ bool png_is_16_bit(const std::filesystem::path& file) {
 
 Heightmap load_png_heightmap(const std::filesystem::path& file, double spacing_m,
                              double height_scale_m) {
-  check_positive(file, "spacing", spacing_m);
-  check_positive(file, "height scale", height_scale_m);
+  check(file, kSpacingLimit, spacing_m);
+  check(file, kHeightScaleLimit, height_scale_m);
   const detail::EncodedPng png(file);
   if (png.channels() != 1) {
     fail(file, "PNG has " + std::to_string(png.channels()) +
@@ -132,7 +131,7 @@ Heightmap load_png_heightmap(const std::filesystem::path& file, double spacing_m
 }
 
 Heightmap load_hgt_heightmap(const std::filesystem::path& file, double spacing_m, HgtVoids voids) {
-  check_positive(file, "spacing", spacing_m);
+  check(file, kSpacingLimit, spacing_m);
   const std::uintmax_t size = file_size_of(file);
   const auto tile_bytes = [](int side) {
     return static_cast<std::uintmax_t>(side) * static_cast<std::uintmax_t>(side) * 2u;
@@ -181,8 +180,8 @@ Heightmap load_hgt_heightmap(const std::filesystem::path& file, double spacing_m
 
 Heightmap load_raw16_heightmap(const std::filesystem::path& file, int width, int depth,
                                double spacing_m, double height_scale_m) {
-  check_positive(file, "spacing", spacing_m);
-  check_positive(file, "height scale", height_scale_m);
+  check(file, kSpacingLimit, spacing_m);
+  check(file, kHeightScaleLimit, height_scale_m);
   check_dimensions(file, width, depth);
   const std::size_t count = static_cast<std::size_t>(width) * static_cast<std::size_t>(depth);
   const std::uintmax_t expected = static_cast<std::uintmax_t>(count) * 2u;

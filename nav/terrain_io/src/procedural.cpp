@@ -7,6 +7,9 @@
 
 #include <libnoise/module/perlin.h>
 
+#include "number_text.hpp"
+#include "terranav/nav/limits.hpp"
+
 namespace terranav::nav {
 namespace {
 
@@ -20,30 +23,29 @@ constexpr double kDefaultReliefPerExtent = 0.13;
 }
 
 // The largest square heightmap within kMaxHeightmapSamples.
-constexpr int kMaxSize = 16384;
-static_assert(std::size_t{kMaxSize} * kMaxSize == kMaxHeightmapSamples);
+static_assert(std::size_t{16384} * 16384 == kMaxHeightmapSamples);
+static_assert(kProceduralSizeLimit.max == 16384);
+
+double default_relief(const ProceduralConfig& c) noexcept {
+  return kDefaultReliefPerExtent * (c.size - 1) * c.spacing_m;
+}
+
+void check(const Limit& limit, double value, std::string_view name) {
+  if (!within(limit, value)) fail(std::string(name) + ": " + limit_problem(limit, value));
+}
 
 void validate(const ProceduralConfig& c) {
-  if (c.size < 2 || c.size > kMaxSize) {
-    fail("size " + std::to_string(c.size) + " outside 2.." + std::to_string(kMaxSize) +
-         " samples per side");
+  check(kProceduralSizeLimit, c.size, "size");
+  check(kSpacingLimit, c.spacing_m, "spacing_m");
+  if (c.relief_m != 0.0) {
+    check(kHeightScaleLimit, c.relief_m, "relief_m");
+  } else if (!within(kHeightScaleLimit, default_relief(c))) {
+    fail("relief_m 0 picks 0.13 * (size - 1) * spacing_m, which " +
+         limit_problem(kHeightScaleLimit, default_relief(c)) + "; give relief_m");
   }
-  if (!std::isfinite(c.spacing_m) || c.spacing_m <= 0.0) {
-    fail("spacing " + std::to_string(c.spacing_m) + " m must be finite and > 0");
-  }
-  if (!std::isfinite(c.relief_m)) {
-    fail("relief must be finite (<= 0 picks the default)");
-  }
-  if (c.octaves < 1 || c.octaves > noise::module::PERLIN_MAX_OCTAVE) {
-    fail("octaves " + std::to_string(c.octaves) + " outside 1.." +
-         std::to_string(noise::module::PERLIN_MAX_OCTAVE));
-  }
-  if (!std::isfinite(c.frequency) || c.frequency <= 0.0) {
-    fail("frequency " + std::to_string(c.frequency) + " must be finite and > 0");
-  }
-  if (c.smoothing_passes < 0) {
-    fail("smoothing passes " + std::to_string(c.smoothing_passes) + " must be >= 0");
-  }
+  check(kOctavesLimit, c.octaves, "octaves");
+  check(kFrequencyLimit, c.frequency, "frequency");
+  check(kSmoothingLimit, c.smoothing_passes, "smoothing_passes");
 }
 
 // One 3x3 box blur pass; samples beyond the border repeat the edge.
@@ -93,9 +95,7 @@ Heightmap procedural_heightmap(const ProceduralConfig& config) {
   for (int pass = 0; pass < config.smoothing_passes; ++pass) {
     box_blur(h, size);
   }
-  const double relief = config.relief_m > 0.0
-                            ? config.relief_m
-                            : kDefaultReliefPerExtent * (size - 1) * config.spacing_m;
+  const double relief = config.relief_m > 0.0 ? config.relief_m : default_relief(config);
   const auto [lo, hi] = std::minmax_element(h.begin(), h.end());
   const double low = *lo;
   const double span = *hi - low;

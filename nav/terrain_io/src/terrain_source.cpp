@@ -8,6 +8,8 @@
 #include <string_view>
 #include <system_error>
 
+#include "terranav/nav/printable_text.hpp"
+#include "terranav/nav/limits.hpp"
 #include "terranav/terrain_io/movingai.hpp"
 
 namespace terranav::nav {
@@ -40,6 +42,8 @@ std::optional<T> parse_number(std::string_view text) {
   return value;
 }
 
+constexpr std::string_view kUtf8ByteOrderMark = "\xEF\xBB\xBF";
+
 // `key = value` lines and `#` comments; every other line is an error.
 Settings read_sidecar(const std::filesystem::path& file) {
   std::ifstream in(file);
@@ -49,6 +53,9 @@ Settings read_sidecar(const std::filesystem::path& file) {
   Settings settings;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
+    if (number == 1 && line.starts_with(kUtf8ByteOrderMark)) {
+      line.erase(0, kUtf8ByteOrderMark.size());  // as some editors save it
+    }
     const std::string where = file.string() + ":" + std::to_string(number) + ": ";
     const std::string_view text = trim(std::string_view(line).substr(0, line.find('#')));
     if (text.empty()) {
@@ -56,32 +63,36 @@ Settings read_sidecar(const std::filesystem::path& file) {
     }
     const auto eq = text.find('=');
     if (eq == std::string_view::npos) {
-      throw Error(where + "expected `key = value`, got '" + std::string(text) + "'");
+      throw Error(where + "expected `key = value`, got '" + printable_text(text) + "'");
     }
     const std::string_view key = trim(text.substr(0, eq));
     const std::string_view value = trim(text.substr(eq + 1));
-    const auto set = [&]<typename T>(std::optional<T>& field) {
+    const auto set = [&]<typename T>(std::optional<T>& field, const Limit& limit) {
       if (field) {
         throw Error(where + "duplicate key '" + std::string(key) + "'");
       }
       field = parse_number<T>(value);
       if (!field) {
-        throw Error(where + "bad value '" + std::string(value) + "' for '" + std::string(key) +
-                    "'");
+        throw Error(where + "bad value '" + printable_text(value) + "' for '" +
+                    std::string(key) + "'");
+      }
+      if (!within(limit, static_cast<double>(*field))) {
+        throw Error(where + std::string(key) + ": " +
+                    limit_problem(limit, static_cast<double>(*field)));
       }
     };
     if (key == "spacing_m") {
-      set(settings.spacing_m);
+      set(settings.spacing_m, kSpacingLimit);
     } else if (key == "height_scale_m") {
-      set(settings.height_scale_m);
+      set(settings.height_scale_m, kHeightScaleLimit);
     } else if (key == "tile_size") {
-      set(settings.tile_size);
+      set(settings.tile_size, kTileSizeLimit);
     } else if (key == "raw_width") {
-      set(settings.raw_width);
+      set(settings.raw_width, kRawSideLimit);
     } else if (key == "raw_depth") {
-      set(settings.raw_depth);
+      set(settings.raw_depth, kRawSideLimit);
     } else {
-      throw Error(where + "unknown key '" + std::string(key) +
+      throw Error(where + "unknown key '" + printable_text(key) +
                   "' (expected spacing_m, height_scale_m, tile_size, raw_width, raw_depth)");
     }
   }

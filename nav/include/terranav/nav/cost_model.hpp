@@ -36,9 +36,10 @@ CostModelKind parse_cost_model(std::string_view text);
 /// where m is tile_multipliers (all 1 when none).
 struct CostModel {
   CostModelKind kind = CostModelKind::Reference;
-  /// k of Reference. [Limits: >= 0, finite]
+  /// k of Reference. [Limits: kSlopeWeightLimit, 0..1e6]
   double slope_weight = 1.0;
-  /// k_up, k_down of UphillDownhill. [Limits: >= 0, finite]
+  /// k_up, k_down of UphillDownhill. [Limits: kUphillWeightLimit,
+  /// kDownhillWeightLimit, 0..1e6]
   double uphill_weight = 1.0;
   double downhill_weight = 1.0;
   /// One multiplier per tile, checked when the layer was written; null =
@@ -85,8 +86,9 @@ ClimbCost min_climb_cost(const CostModel& model, double longest_step) noexcept;
 /// Smallest tile multiplier (1 when none). O(1).
 double min_multiplier(const CostModel& model) noexcept;
 
-/// Throws Error ("cost model: ...") when a weight is negative or not finite
-/// (all three are checked, whatever the kind), or the multiplier layer does
+/// Throws Error ("cost model: slope_weight: must be in [0, 1e+06], got ...")
+/// when a weight is outside its limits.hpp range (all three are checked,
+/// whatever the kind), or the multiplier layer does
 /// not have tile_count tiles. O(1): the layer checked its values.
 void validate(const CostModel& model, std::size_t tile_count);
 

@@ -29,7 +29,8 @@ class Heightmap {
   /// Takes `heights_m` (width * depth values, row-major).
   /// Throws Error when width or depth is < 2 or > kMaxHeightmapDimension, the
   /// sample count exceeds kMaxHeightmapSamples, heights_m.size() != width *
-  /// depth, spacing_m is not finite and > 0, or any height is NaN/infinite.
+  /// depth, spacing_m is outside kSpacingLimit, or a height is outside
+  /// kHeightLimit (NaN, infinite, beyond +-1e7 m; naming its sample).
   /// O(W * D).
   Heightmap(int width, int depth, double spacing_m, std::vector<float> heights_m);
 
@@ -50,7 +51,7 @@ class Heightmap {
   /// Overwrites the samples of `rect` with `heights_m`, row-major
   /// ((x1-x0) * (z1-z0) values, z = row). Throws Error, before changing
   /// anything, when rect is not within [0, W] x [0, D] with x0 <= x1 and
-  /// z0 <= z1, heights_m has another count, or a value is NaN/infinite
+  /// z0 <= z1, heights_m has another count, or a value is outside kHeightLimit
   /// (naming its sample). An empty rect changes nothing. O(rect + blocks
   /// touched x kBlock^2 + W * D / kBlock^2): the extremes are kept per block
   /// of kBlock x kBlock samples.

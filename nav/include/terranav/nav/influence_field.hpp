@@ -13,8 +13,9 @@ class TerrainGraph;
 
 /// Multiplier inside the radius: 1 + strength * (1 - r / radius_m), r = the
 /// horizontal distance from the tile centre; 1 outside. strength < 0
-/// attracts, > 0 repels. [Limits: radius_m > 0; strength > -1 so the
-/// multiplier stays > 0] [Units: metres; none]
+/// attracts, > 0 repels. [Limits: kInfluencePositionLimit,
+/// kInfluenceRadiusLimit, kInfluenceStrengthLimit (-0.999..1e3, so the
+/// multiplier stays > 0)] [Units: metres; none]
 struct InfluencePoint {
   double x_m = 0.0;
   double z_m = 0.0;
@@ -26,8 +27,9 @@ struct InfluencePoint {
 /// then fills) by every point's field at each tile centre (TerrainGraph::
 /// tile_centre), so overlapping points multiply, in the points' order, each
 /// product rounded to float. Throws Error, before changing anything, for a
-/// point outside its limits or not at a finite position (naming the point's
-/// index) or a wrong-size vector. O(tiles + tiles covered by the radii).
+/// point outside its limits, a tile whose product leaves
+/// kTileMultiplierLimit (naming the point's index and the tile) or a
+/// wrong-size vector. O(tiles + tiles covered by the radii).
 void apply_influence(const TerrainGraph& graph, std::span<const InfluencePoint> points,
                      std::vector<float>& multipliers);
 

@@ -12,7 +12,7 @@
 namespace terranav::nav {
 
 /// One multiplier per tile, TW x TD, row-major like TileId; every value is
-/// finite and > 0. The smallest value is kept up to date per block of
+/// within kTileMultiplierLimit (1e-6..1e6, limits.hpp). The smallest value is kept up to date per block of
 /// kBlock x kBlock tiles, so min() is O(1) and a rectangle write costs
 /// O(rect + blocks touched x kBlock^2 + blocks).
 class MultiplierLayer {
@@ -23,7 +23,7 @@ class MultiplierLayer {
   /// All 1. Throws Error for tiles_wide or tiles_deep < 1. O(tiles).
   MultiplierLayer(int tiles_wide, int tiles_deep);
   /// Takes TW * TD values. Throws Error for a wrong count, or naming the
-  /// first tile (i, j) whose value is not finite and > 0. O(tiles).
+  /// first tile (i, j) whose value is outside kTileMultiplierLimit. O(tiles).
   MultiplierLayer(int tiles_wide, int tiles_deep, std::vector<float> values);
 
   int tiles_wide() const noexcept { return tiles_wide_; }
@@ -37,7 +37,8 @@ class MultiplierLayer {
 
   /// Sets the tiles of `rect` (inside the layer) to `values`, row-major
   /// over the rect. Throws Error, changing nothing, for a rect outside the
-  /// layer, a wrong count, or a value not finite and > 0 (naming its tile).
+  /// layer, a wrong count, or a value outside kTileMultiplierLimit (naming
+  /// its tile).
   void assign(TileRect rect, std::span<const float> values);
 
   /// Bytes held (values and block minima plus the object).

@@ -62,7 +62,7 @@ Heuristic parse_heuristic(std::string_view text);
 struct SearchOptions {
   Heuristic heuristic = Heuristic::Octile;
   /// w in f = g + w h (weighted A*: cost <= w * optimal).
-  /// [Limits: >= 1, finite] [Units: none]
+  /// [Limits: kWeightLimit, 1..1e6] [Units: none]
   double weight = 1.0;
   /// Greedy best-first: f = h (weight ignored); finds a path, not the best.
   bool greedy = false;

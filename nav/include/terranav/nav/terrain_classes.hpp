@@ -14,7 +14,8 @@ namespace terranav::nav {
 
 struct TerrainClass {
   std::string name;
-  /// Cost multiplier. [Limits: > 0, finite] Ignored when impassable.
+  /// Cost multiplier. [Limits: kClassMultiplierLimit, 1e-3..1e3] Ignored
+  /// when impassable.
   double multiplier = 1.0;
   bool impassable = false;
 };
@@ -51,7 +52,7 @@ struct HeightBand {
 /// as the graph's. Throws Error for an empty table, tile_size outside
 /// 1..min(W, D)-1, a class index (band's or top_class) outside the table,
 /// bands not strictly ascending or NaN, a passable class whose multiplier is
-/// not finite and > 0. O(tiles * bands).
+/// outside kClassMultiplierLimit. O(tiles * bands).
 ClassMap classes_from_height_bands(const Heightmap& heightmap, int tile_size,
                                    std::vector<TerrainClass> classes,
                                    std::span<const HeightBand> bands, std::uint8_t top_class);

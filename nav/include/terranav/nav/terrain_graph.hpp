@@ -53,10 +53,11 @@ CornerCutting parse_corner_cutting(std::string_view text);
 /// Graph parameters; the defaults are the reference model's. The slope
 /// weight is part of the cost model, chosen per query (SearchOptions).
 struct GraphConfig {
-  /// Cells per tile side. [Limits: 1 <= t <= min(W, D) - 1] [Units: cells]
+  /// Cells per tile side. [Limits: 1 <= t <= min(W, D) - 1 (kTileSizeLimit)]
+  /// [Units: cells]
   int tile_size = 1;
   /// Steepest walkable edge, rise over run; an edge with slope == max exists.
-  /// [Limits: >= 0, finite] [Units: metres per metre]
+  /// [Limits: kMaxSlopeLimit, 0..100] [Units: metres per metre]
   double max_slope = 0.6;
   Topology topology = Topology::Octile8;
   /// Applies to the diagonals of Octile8 only.

@@ -23,7 +23,8 @@ std::size_t advance_along_polyline(std::span<const Vec3> points, std::size_t nex
 class Unit {
  public:
   /// Stands at the centre of `start`, at surface height.
-  /// Throws Error if start is outside the graph or speed_mps is not > 0.
+  /// Throws Error if start is outside the graph or speed_mps is outside
+  /// kSpeedLimit.
   Unit(const TerrainGraph& graph, const Heightmap& heightmap, TileCoord start, double speed_mps);
 
   /// Plans from planning_tile() to goal with `search` under `options`

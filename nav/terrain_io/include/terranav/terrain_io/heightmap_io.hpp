@@ -12,7 +12,8 @@ namespace terranav::nav {
 /// image is heightmap row z = 0.
 /// Throws Error naming the file for: missing/unreadable file, not a PNG,
 /// truncated or corrupt data, more than one channel (colour images), size
-/// outside the Heightmap limits, spacing or height scale not finite and > 0.
+/// outside the Heightmap limits, spacing_m or height_scale_m outside
+/// kSpacingLimit, kHeightScaleLimit (limits.hpp).
 /// O(W * D).
 Heightmap load_png_heightmap(const std::filesystem::path& file, double spacing_m,
                              double height_scale_m);

@@ -16,8 +16,10 @@ namespace terranav::nav {
 /// What the user asked for; unset fields come from the sidecar file
 /// `<map without extension>.terrain`, then from the format's defaults.
 ///
-/// Sidecar format: `key = value` lines, `#` comments; keys `spacing_m`,
-/// `height_scale_m`, `tile_size`, `raw_width`, `raw_depth`.
+/// Sidecar format: `key = value` lines (LF or CRLF; a UTF-8 byte-order mark
+/// at the start is skipped), `#` comments; keys `spacing_m`, `height_scale_m`,
+/// `tile_size`, `raw_width`, `raw_depth`, each within its limits.hpp range
+/// (kSpacingLimit, kHeightScaleLimit, kTileSizeLimit, kRawSideLimit).
 struct TerrainRequest {
   std::filesystem::path map{};             ///< .png, .hgt, .raw/.r16 or Moving AI .map
   std::optional<double> spacing_m{};       ///< metres between samples
