@@ -44,9 +44,9 @@ void check_limit(const Limit& limit, double value, std::string_view who) {
   }
 }
 
-std::string limits_table() {
+std::string limits_table(std::span<const Limit> limits) {
   std::ostringstream out;
-  for (const Limit& limit : kLimits) {
+  for (const Limit& limit : limits) {
     std::string names(limit.flag);
     if (!names.empty()) names += ", ";
     names += limit.name;

@@ -1,5 +1,4 @@
 #include "terranav/nav/tiling.hpp"
-#include "terranav/nav/limits.hpp"
 
 #include <algorithm>
 #include <string>
@@ -27,7 +26,7 @@ std::pair<std::int32_t, std::int32_t> tiles_along(std::int32_t s0, std::int32_t 
 }  // namespace
 
 Tiling::Tiling(const Heightmap& heightmap, int tile_size) : tile_size_(tile_size) {
-  check_limit(kTileSizeLimit, tile_size, "tiling: tile_size");
+  // Within kTileSizeLimit: a side is at most kMaxHeightmapDimension samples.
   const int max_tile = std::min(heightmap.width(), heightmap.depth()) - 1;
   if (tile_size < 1 || tile_size > max_tile) {
     throw Error("tiling: tile_size " + std::to_string(tile_size) + " outside 1.." +

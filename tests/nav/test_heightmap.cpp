@@ -67,15 +67,25 @@ TEST(Heightmap, RejectsBadSpacing) {
   EXPECT_THAT(construct(2, 2, 0.0, std::vector<float>(4)), HasSubstr("spacing"));
   EXPECT_THAT(construct(2, 2, -1.0, std::vector<float>(4)), HasSubstr("spacing"));
   EXPECT_THAT(construct(2, 2, std::nan(""), std::vector<float>(4)), HasSubstr("spacing"));
+  EXPECT_THAT(construct(2, 2, 1e300, std::vector<float>(4)),
+              HasSubstr("spacing_m: must be in [0.001, 1e+06] m, got 1e+300"));
+  EXPECT_THAT(construct(2, 2, 9e-4, std::vector<float>(4)), HasSubstr("spacing_m: must be in"));
+  EXPECT_EQ(construct(2, 2, 1e-3, std::vector<float>(4)), "no error");
+  EXPECT_EQ(construct(2, 2, 1e6, std::vector<float>(4)), "no error");
 }
 
-TEST(Heightmap, RejectsNonFiniteHeightsNamingTheSample) {
+TEST(Heightmap, RejectsHeightsOutsideTheLimitNamingTheSample) {
   std::vector<float> heights(9, 1.0f);
   heights[2 * 3 + 1] = std::numeric_limits<float>::quiet_NaN();  // x = 1, z = 2
-  EXPECT_THAT(construct(3, 3, 1.0, heights), HasSubstr("(1, 2) is not finite"));
+  EXPECT_THAT(construct(3, 3, 1.0, heights),
+              HasSubstr("height at sample (1, 2): must be in [-1e+07, 1e+07] m, got nan"));
   heights[2 * 3 + 1] = 1.0f;
   heights[0 * 3 + 2] = std::numeric_limits<float>::infinity();  // x = 2, z = 0
-  EXPECT_THAT(construct(3, 3, 1.0, heights), HasSubstr("(2, 0) is not finite"));
+  EXPECT_THAT(construct(3, 3, 1.0, heights), HasSubstr("(2, 0): must be in"));
+  heights[0 * 3 + 2] = -1.5e7f;
+  EXPECT_THAT(construct(3, 3, 1.0, heights), HasSubstr("(2, 0): must be in"));
+  heights[0 * 3 + 2] = -1e7f;  // the bound itself is accepted
+  EXPECT_EQ(construct(3, 3, 1.0, heights), "no error");
 }
 
 TEST(Heightmap, BilinearInterpolatesInsideCells) {
@@ -160,9 +170,10 @@ TEST(HeightmapSetHeights, RejectsBadInputBeforeChangingAnything) {
               HasSubstr("got 3 heights for the 2x2 samples [0, 2) x [0, 2)"));
   const float nan = std::numeric_limits<float>::quiet_NaN();
   EXPECT_THAT(set(h, {1, 1, 3, 3}, {1, nan, 1, 1}),
-              HasSubstr("new height at sample (2, 1) is not finite"));
+              HasSubstr("new height at sample (2, 1): must be in [-1e+07, 1e+07] m, got nan"));
   EXPECT_THAT(set(h, {0, 1, 2, 3}, {1, 1, std::numeric_limits<float>::infinity(), 1}),
-              HasSubstr("new height at sample (0, 2) is not finite"));
+              HasSubstr("new height at sample (0, 2): must be in"));
+  EXPECT_THAT(set(h, {0, 0, 1, 1}, {2e7f}), HasSubstr("(0, 0): must be in"));
   EXPECT_EQ(samples(h), before);
   EXPECT_EQ(h.min_height(), 0.0f);
   EXPECT_EQ(h.max_height(), 9.0f);

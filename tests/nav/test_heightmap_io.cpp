@@ -222,7 +222,12 @@ TEST_F(HeightmapIo, PngRejectsBadScales) {
   EXPECT_THAT(error_of([&] { load_png_heightmap(file, 0.0, 255.0); }),
               AllOf(HasSubstr(file.string()), HasSubstr("spacing")));
   EXPECT_THAT(error_of([&] { load_png_heightmap(file, 1.0, -5.0); }),
-              AllOf(HasSubstr(file.string()), HasSubstr("height scale")));
+              AllOf(HasSubstr(file.string()),
+                    HasSubstr("height_scale_m: must be in [0.001, 1e+07] m, got -5")));
+  EXPECT_THAT(error_of([&] { load_png_heightmap(file, 1.0, 1e300); }),
+              HasSubstr("height_scale_m: must be in [0.001, 1e+07] m, got 1e+300"));
+  EXPECT_THAT(error_of([&] { load_png_heightmap(file, 1e300, 1.0); }),
+              HasSubstr("spacing_m: must be in [0.001, 1e+06] m, got 1e+300"));
 }
 
 TEST(HeightmapIoData, LothianBordersPng) {

@@ -106,7 +106,7 @@ TEST_F(Influence, PointOffTheMapReachesInAndHugeRadiusCoversAll) {
   EXPECT_FLOAT_EQ(at(1, 4), 1.0f);
 
   std::vector<float> all;
-  const InfluencePoint huge{.x_m = 5.0, .z_m = 5.0, .radius_m = 1e300, .strength = 0.25};
+  const InfluencePoint huge{.x_m = 5.0, .z_m = 5.0, .radius_m = 1e9, .strength = 0.25};
   apply_influence(graph_, {&huge, 1}, all);
   EXPECT_THAT(all, Each(FloatEq(1.25f)));
 }
@@ -128,13 +128,27 @@ TEST_F(Influence, RejectsBadPointsNamingThem) {
     const std::vector<InfluencePoint> points = {{.x_m = 1.0, .z_m = 1.0}, bad};
     return error_of([&] { apply_influence(graph_, points, multipliers_); });
   };
-  EXPECT_THAT(error_for({.radius_m = 0.0}), AllOf(HasSubstr("point 1"), HasSubstr("radius 0")));
-  EXPECT_THAT(error_for({.radius_m = kNaN}), HasSubstr("radius nan"));
-  EXPECT_THAT(error_for({.strength = -1.0}), AllOf(HasSubstr("strength -1"), HasSubstr("> -1")));
+  EXPECT_THAT(error_for({.radius_m = 0.0}),
+              AllOf(HasSubstr("point 1"), HasSubstr("radius_m: must be in [0.001, 1e+09] m, got 0")));
+  EXPECT_THAT(error_for({.radius_m = 2e9}), HasSubstr("radius_m: must be in"));
+  EXPECT_THAT(error_for({.radius_m = kNaN}), HasSubstr("radius_m: must be in [0.001, 1e+09] m, got nan"));
+  EXPECT_THAT(error_for({.strength = -1.0}), HasSubstr("strength: must be in [-0.999, 1000], got -1"));
+  EXPECT_THAT(error_for({.strength = 1001.0}), HasSubstr("strength: must be in"));
   EXPECT_THAT(error_for({.strength = std::numeric_limits<double>::infinity()}),
-              HasSubstr("strength inf"));
-  EXPECT_THAT(error_for({.x_m = kNaN}), HasSubstr("position (nan, 0)"));
+              HasSubstr("strength: must be in [-0.999, 1000], got inf"));
+  EXPECT_THAT(error_for({.x_m = kNaN}), HasSubstr("position: must be in [-1e+09, 1e+09] m, got nan"));
   EXPECT_TRUE(multipliers_.empty());  // nothing applied on error
+}
+
+TEST_F(Influence, OverlappingPointsBeyondTheTileMultiplierLimitNameThePointAndTile) {
+  // Each 1 + 999 = 1000 at its centre: two make the limit 1e6, the third 1e9.
+  const InfluencePoint p{.x_m = 0.5, .z_m = 0.5, .radius_m = 0.1, .strength = 999.0};
+  const std::vector<InfluencePoint> points = {p, p, p};
+  multipliers_.assign(100, 1.0f);
+  EXPECT_THAT(error_of([&] { apply_influence(graph_, points, multipliers_); }),
+              AllOf(HasSubstr("influence point 2: the multiplier of tile (0, 0)"),
+                    HasSubstr("must be in [1e-06, 1e+06], got 1e+09")));
+  EXPECT_THAT(multipliers_, Each(FloatEq(1.0f)));  // nothing applied on error
 }
 
 TEST_F(Influence, RejectsWrongSizeVector) {

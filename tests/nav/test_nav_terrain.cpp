@@ -194,7 +194,7 @@ TEST(NavTerrain, BadEditsThrowAndChangeNothing) {
                                    terrain.heightmap().heights().end());
   EXPECT_THAT(test::error_of([&] { terrain.stamp({.radius_m = -1.0}); }), HasSubstr("radius -1"));
   EXPECT_THAT(test::error_of([&] { terrain.stamp({.x_m = 10.0, .z_m = 10.0, .amount_m = 1e39}); }),
-              HasSubstr("not finite"));
+              HasSubstr("must be in [-1e+07, 1e+07] m, got inf"));
   EXPECT_THAT(test::error_of([&] {
                 terrain.set_heights({0, 0, 40, 1}, std::vector<float>(40));
               }),

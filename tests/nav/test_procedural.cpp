@@ -146,16 +146,26 @@ TEST(Procedural, ConfigOutsideItsLimitsIsAnError) {
     return error_of([&] { procedural_heightmap(config); });
   };
   EXPECT_THAT(error([](auto& c) { c.size = 1; }),
-              AllOf(HasSubstr("procedural terrain"), HasSubstr("size 1 outside 2..16384")));
-  EXPECT_THAT(error([](auto& c) { c.size = 16385; }), HasSubstr("size 16385 outside"));
-  EXPECT_THAT(error([](auto& c) { c.spacing_m = 0.0; }), HasSubstr("spacing"));
+              HasSubstr("procedural terrain: size: must be in [2, 16384] samples, got 1"));
+  EXPECT_THAT(error([](auto& c) { c.size = 16385; }), HasSubstr("got 16385"));
+  EXPECT_THAT(error([](auto& c) { c.spacing_m = 0.0; }), HasSubstr("spacing_m: must be in"));
   EXPECT_THAT(error([](auto& c) { c.relief_m = std::numeric_limits<double>::quiet_NaN(); }),
-              HasSubstr("relief must be finite"));
-  EXPECT_THAT(error([](auto& c) { c.octaves = 0; }), HasSubstr("octaves 0 outside 1..30"));
-  EXPECT_THAT(error([](auto& c) { c.octaves = 31; }), HasSubstr("octaves 31 outside 1..30"));
-  EXPECT_THAT(error([](auto& c) { c.frequency = -1.0; }), HasSubstr("frequency"));
+              HasSubstr("relief_m: must be in [0.001, 1e+07] m, got nan"));
+  EXPECT_THAT(error([](auto& c) { c.relief_m = -1.0; }), HasSubstr("relief_m: must be in"));
+  // The default relief scales with the extent: 0.13 * 128 * 1e6 m is beyond 1e7.
+  EXPECT_THAT(error([](auto& c) {
+                c.size = 129;
+                c.spacing_m = 1e6;
+                c.relief_m = 0.0;
+              }),
+              AllOf(HasSubstr("relief_m 0 picks"), HasSubstr("got 1.664e+07")));
+  EXPECT_THAT(error([](auto& c) { c.octaves = 0; }), HasSubstr("octaves: must be in [1, 30], got 0"));
+  EXPECT_THAT(error([](auto& c) { c.octaves = 31; }), HasSubstr("got 31"));
+  EXPECT_THAT(error([](auto& c) { c.frequency = -1.0; }), HasSubstr("frequency: must be in"));
   EXPECT_THAT(error([](auto& c) { c.smoothing_passes = -1; }),
-              HasSubstr("smoothing passes -1 must be >= 0"));
+              HasSubstr("smoothing_passes: must be in [0, 1000] passes, got -1"));
+  EXPECT_THAT(error([](auto& c) { c.smoothing_passes = 2'000'000'000; }),
+              HasSubstr("smoothing_passes: must be in"));
 }
 
 using ProceduralSource = test::ScratchDirTest;

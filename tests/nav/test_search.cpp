@@ -442,13 +442,15 @@ TEST(AStar, RejectsInvalidOptions) {
   AStar astar(w.g, w.sets);
   const TileCoord a = w.starts({}, 1)[0];
   EXPECT_EQ(test::error_of([&] { astar.find_path(a, a, {.weight = 0.5}); }),
-            "search: weight 0.5 must be finite and >= 1");
+            "search: weight: must be in [1, 1e+06], got 0.5");
   EXPECT_THAT(test::error_of([&] { astar.find_path(a, a, {.weight = std::nan("")}); }),
-              HasSubstr("weight nan"));
+              HasSubstr("weight: must be in [1, 1e+06], got nan"));
   EXPECT_THAT(test::error_of([&] { astar.find_path(a, a, {.weight = kInf}); }),
-              HasSubstr("weight inf"));
+              HasSubstr("got inf"));
+  EXPECT_THAT(test::error_of([&] { astar.find_path(a, a, {.weight = 1e308}); }),
+              HasSubstr("got 1e+308"));
   EXPECT_THAT(test::error_of([&] { astar.find_path(a, a, {.cost = {.slope_weight = -1.0}}); }),
-              HasSubstr("slope weight -1"));
+              HasSubstr("slope_weight: must be in [0, 1e+06], got -1"));
   const MultiplierLayer short_layer(2, 5);
   EXPECT_THAT(
       test::error_of([&] { astar.find_path(a, a, {.cost = {.tile_multipliers = &short_layer}}); }),

@@ -214,7 +214,7 @@ TEST(SearchQuery, BadOptionsAreAStatusNamingTheProblem) {
   const HillWorld w;
   AStar astar(w.graph, w.sets);
   EXPECT_EQ(astar.start({3, 5}, {10, 5}, {.weight = 0.5}), SearchStatus::InvalidOptions);
-  EXPECT_EQ(astar.error(), "search: weight 0.5 must be finite and >= 1");
+  EXPECT_EQ(astar.error(), "search: weight: must be in [1, 1e+06], got 0.5");
   EXPECT_EQ(astar.step(), SearchStatus::InvalidOptions);
   EXPECT_EQ(astar.start({3, 5}, {10, 5}, {.max_cost = std::nan("")}), SearchStatus::InvalidOptions);
   EXPECT_THAT(astar.error(), HasSubstr("max_cost nan"));

@@ -89,10 +89,10 @@ TEST(ClassesFromHeightBands, RejectsBadMultiplierUnlessImpassable) {
   std::vector<TerrainClass> classes = seed_classes();
   classes[1].multiplier = 0.0;
   EXPECT_THAT(error_of([&] { classes_from_height_bands(ramp(), 1, classes, {}, 0); }),
-              AllOf(HasSubstr("class 1 ('snow')"), HasSubstr("multiplier 0")));
+              HasSubstr("class 1 ('snow') multiplier: must be in [0.001, 1000], got 0"));
   classes[1].multiplier = std::numeric_limits<double>::infinity();
   EXPECT_THAT(error_of([&] { classes_from_height_bands(ramp(), 1, classes, {}, 0); }),
-              HasSubstr("multiplier inf"));
+              HasSubstr("multiplier: must be in [0.001, 1000], got inf"));
   classes[1].impassable = true;  // the wall's multiplier is never used
   EXPECT_EQ(error_of([&] { classes_from_height_bands(ramp(), 1, classes, {}, 0); }), "no error");
 }

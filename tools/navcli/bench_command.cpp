@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_limits.hpp"
 #include "commands.hpp"
 #include "progress.hpp"
 #include "scen_replay.hpp"
@@ -21,10 +22,7 @@ int run_bench(Flags& flags) {
   nav::SearchOptions search = take_search_options(flags);
   const std::string scen(flags.require("--scen"));
   const bool check = flags.take_switch("--check");
-  const auto budget_us = optional_number<double>(flags, "--budget-us");
-  if (budget_us && !(*budget_us > 0.0 && std::isfinite(*budget_us))) {
-    throw UsageError("--budget-us: must be finite and > 0, got " + shortest(*budget_us));
-  }
+  const auto budget_us = optional_bounded<double>(flags, kStepBudgetLimit);
   flags.check_all_taken();
 
   const LoadedTerrain loaded(terrain_options, cost_options);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_limits.hpp"
 #include "commands.hpp"
 #include "progress.hpp"
 #include "random_draw.hpp"
@@ -124,10 +125,8 @@ nav::EditResult restore(nav::NavTerrain& terrain, const Edit& edit, const Snapsh
 int run_edits(Flags& flags) {
   const TerrainOptions terrain_options = take_terrain_options(flags);
   const CostOptions cost_options = take_cost_options(flags);
-  const int count = parse_number<int>("--count", flags.require("--count"));
-  if (count < 1) throw UsageError("--count: must be >= 1");
-  const int radius = parse_number<int>("--radius", flags.require("--radius"));
-  if (radius < 1) throw UsageError("--radius: must be >= 1");
+  const int count = parse_bounded<int>("--count", flags.require("--count"), kCountLimit);
+  const int radius = parse_bounded<int>("--radius", flags.require("--radius"), kStampRadiusLimit);
   const auto seed = optional_number<std::uint32_t>(flags, "--seed").value_or(1);
   const bool check = flags.take_switch("--check");
   const bool revert = flags.take_switch("--revert");

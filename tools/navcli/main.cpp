@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli_limits.hpp"
 #include "commands.hpp"
 #include "flags.hpp"
 #include "terrain_options.hpp"
@@ -98,6 +99,7 @@ int dispatch(std::span<const std::string_view> args) {
     std::fputs(navcli::kTerrainOptionsUsage, stdout);
     std::fputs("Limits (a value outside is refused, naming its flag or sidecar key):\n", stdout);
     std::fputs(terranav::nav::limits_table().c_str(), stdout);
+    std::fputs(terranav::nav::limits_table(navcli::kCliLimits).c_str(), stdout);
     return 0;
   }
   if (std::find(args.begin(), args.end(), "--version") != args.end()) {

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_limits.hpp"
 #include "commands.hpp"
 #include "stopwatch.hpp"
 #include "terrain_options.hpp"
@@ -47,12 +48,11 @@ int run_path(Flags& flags) {
   const nav::TileCoord from = parse_tile("--from", flags.require("--from"));
   const nav::TileCoord to = parse_tile("--to", flags.require("--to"));
   const auto png = flags.take("--png");
-  const auto png_scale = optional_number<int>(flags, "--png-scale");
+  const auto png_scale = optional_bounded<int>(flags, kPngScaleLimit);
   const bool show_sets = flags.take_switch("--show-sets");
   if ((png_scale || show_sets) && !png) {
     throw UsageError(std::string(png_scale ? "--png-scale" : "--show-sets") + " needs --png");
   }
-  if (png_scale && *png_scale < 1) throw UsageError("--png-scale: must be >= 1");
   flags.check_all_taken();
 
   if (search.heuristic == nav::Heuristic::Octile &&

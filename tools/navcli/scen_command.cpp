@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_limits.hpp"
 #include "commands.hpp"
 #include "progress.hpp"
 #include "random_draw.hpp"
@@ -57,8 +58,7 @@ struct TilesBySet {
 int run_scen(Flags& flags) {
   const TerrainOptions terrain_options = take_terrain_options(flags);
   const CostOptions cost_options = take_cost_options(flags);
-  const int queries = parse_number<int>("--queries", flags.require("--queries"));
-  if (queries < 1) throw UsageError("--queries: must be >= 1");
+  const int queries = parse_bounded<int>("--queries", flags.require("--queries"), kQueriesLimit);
   const std::string out(flags.require("--out"));
   const std::uint32_t seed = terrain_options.request.procedural
                                  ? terrain_options.request.procedural->seed

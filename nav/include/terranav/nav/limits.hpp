@@ -92,6 +92,6 @@ void check_limit(const Limit& limit, double value, std::string_view who = {});
 
 /// One line per limit, "  --spacing, spacing_m   [0.001, 1e+06] m   meaning":
 /// the table --help prints. O(limits).
-std::string limits_table();
+std::string limits_table(std::span<const Limit> limits = all_limits());
 
 }  // namespace terranav::nav
