@@ -383,20 +383,20 @@ TEST_F(PngCheck, FlippedIdatWithoutCrcFixIsACrcMismatch) {
 // --- image data of the wrong shape ------------------------------------------------
 
 TEST_F(PngCheck, ImageDataOfTheWrongSizeNamesBothSizes) {
-  Bytes raw(2 * (1 + 3), 0);  // 3x2 8-bit grey: 8 bytes
-  raw.pop_back();
-  EXPECT_THAT(load_error(png_of(ihdr(3, 2, 8, 0), zlib_stored(raw))),
+  // 3x2 8-bit grey: 2 rows of a filter byte and 3 samples, 8 bytes.
+  EXPECT_THAT(load_error(png_of(ihdr(3, 2, 8, 0), zlib_stored(Bytes(7, 0)))),
               HasSubstr(": PNG image data: 7 bytes, expected 8 for 3x2 8-bit grey"));
-  raw.resize(9, 0);
-  EXPECT_THAT(load_error(png_of(ihdr(3, 2, 8, 0), zlib_stored(raw))),
+  EXPECT_THAT(load_error(png_of(ihdr(3, 2, 8, 0), zlib_stored(Bytes(9, 0)))),
               HasSubstr(": PNG image data: more than 8 bytes, expected 8 for 3x2 8-bit grey"));
-  Bytes z = zlib_stored(Bytes(8, 0));
-  z.insert(z.end(), {1, 2, 3});
-  EXPECT_THAT(load_error(png_of(ihdr(3, 2, 8, 0), z)),
+  const Bytes z = zlib_stored(Bytes(8, 0));  // 2 + 5 + 8 + 4 bytes
+  Bytes trailing = z;
+  trailing.insert(trailing.end(), {1, 2, 3});
+  EXPECT_THAT(load_error(png_of(ihdr(3, 2, 8, 0), trailing)),
               HasSubstr(": PNG image data: 3 bytes after the end of the zlib stream"));
-  z.resize(z.size() - 3 - 4 - 2);  // cut inside the stored block
-  EXPECT_THAT(load_error(png_of(ihdr(3, 2, 8, 0), z)),
-              HasSubstr(": PNG image data: corrupt zlib stream ("));
+  const Bytes cut(z.begin(), z.begin() + 12);  // inside the stored block
+  EXPECT_THAT(load_error(png_of(ihdr(3, 2, 8, 0), cut)),
+              HasSubstr(": PNG image data: corrupt zlib stream (ends after 5 bytes, expected 8 "
+                        "for 3x2 8-bit grey)"));
   EXPECT_THAT(load_error(png_of(ihdr(3, 2, 8, 0), {0x78, 0x01, 0x07, 0xFF})),
               HasSubstr(": PNG image data: corrupt zlib stream (invalid block type)"));
 }
