@@ -7,6 +7,7 @@ packages=(
   libglfw3-dev libglm-dev libstb-dev python3-glad libimgui-dev nlohmann-json3-dev
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
   libgtest-dev libgmock-dev libbenchmark-dev glslang-tools libnoise-dev
+  zlib1g-dev  # terrain_io: PNG chunk CRCs and image data checks
   libboost-graph-dev  # bench/ only: the Boost Graph Library baseline
   gnuplot-nox  # navcli sweep charts
 )

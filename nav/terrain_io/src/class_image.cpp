@@ -16,9 +16,16 @@ ClassMap classes_from_image(const std::filesystem::path& file, int tiles_wide, i
     detail::fail(file, problem);
   }
   const detail::EncodedPng png(file);
-  if (png.channels() != 1 || png.is_16_bit()) {
+  if (png.is_palette()) {
+    // stb_image would expand the palette to colours, not give the indices.
+    detail::fail(file,
+                 "palette PNG (colour type 3) is not a class map; use 8-bit grey, one "
+                 "class index per pixel");
+  }
+  if (png.channels() != 1 || png.bit_depth() != 8) {
+    // Below 8 bits stb_image scales the samples to 0..255: not indices either.
     detail::fail(file, "PNG has " + std::to_string(png.channels()) + " channel(s) of " +
-                           (png.is_16_bit() ? "16" : "8") +
+                           std::to_string(png.bit_depth()) +
                            " bits; a class map must be 8-bit 1-channel grayscale");
   }
   if (png.width() != tiles_wide || png.height() != tiles_deep) {

@@ -115,6 +115,9 @@ Heightmap load_png_heightmap(const std::filesystem::path& file, double spacing_m
   check(file, kSpacingLimit, spacing_m);
   check(file, kHeightScaleLimit, height_scale_m);
   const detail::EncodedPng png(file);
+  if (png.is_palette()) {
+    fail(file, "palette PNG (colour type 3) is not a heightmap; use 8- or 16-bit grey");
+  }
   if (png.channels() != 1) {
     fail(file, "PNG has " + std::to_string(png.channels()) +
                    " channels; a heightmap must be 1-channel grayscale");

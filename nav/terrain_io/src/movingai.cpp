@@ -7,7 +7,9 @@
 #include <cstddef>
 #include <fstream>
 #include <string_view>
+#include <system_error>
 
+#include "printable_text.hpp"
 #include "terranav/nav/heightmap.hpp"
 #include "terranav/nav/types.hpp"
 
@@ -18,8 +20,12 @@ namespace {
 /// Reads lines of one file, counting them, so errors name "file:line".
 class LineReader {
  public:
-  explicit LineReader(const std::filesystem::path& file) : file_(file), in_(file) {
-    if (!in_) throw Error(file_.string() + ": cannot open file");
+  explicit LineReader(const std::filesystem::path& file) : file_(file) {
+    // An ifstream opens a directory and then reads nothing: say what it is.
+    std::error_code ec;
+    if (std::filesystem::is_directory(file_, ec)) throw Error(name() + ": is a directory");
+    in_.open(file_);
+    if (!in_) throw Error(name() + ": cannot open file");
   }
 
   /// Next line without its '\r\n' or '\n'; false at end of file.
@@ -31,7 +37,7 @@ class LineReader {
   }
 
   [[noreturn]] void fail(const std::string& problem) const {
-    throw Error(file_.string() + ":" + std::to_string(line_) + ": " + problem);
+    throw Error(name() + ":" + std::to_string(line_) + ": " + problem);
   }
 
   /// Next line, or an error naming what was expected.
@@ -45,6 +51,8 @@ class LineReader {
   }
 
  private:
+  std::string name() const { return detail::printable_text(file_.string()); }
+
   std::filesystem::path file_;
   std::ifstream in_;
   int line_ = 0;

@@ -16,6 +16,8 @@
 #include <system_error>
 #include <utility>
 
+#include "png_check.hpp"
+#include "printable_text.hpp"
 #include "terranav/nav/types.hpp"
 
 namespace terranav::nav::detail {
@@ -26,17 +28,34 @@ constexpr std::array<unsigned char, 8> kPngSignature = {0x89, 'P',  'N',  'G',
 
 std::string stb_reason() {
   const char* reason = stbi_failure_reason();
-  return reason != nullptr && *reason != '\0' ? reason : "unknown reason";
+  return printable_text(reason != nullptr && *reason != '\0' ? reason : "unknown reason");
+}
+
+// stb_image's channel count for an image as stored: a tRNS chunk adds alpha.
+int channels_of(const PngHeader& header, bool has_transparency) {
+  switch (header.colour_type) {
+    case 0:
+      return has_transparency ? 2 : 1;
+    case 4:
+      return 2;
+    case 6:
+      return 4;
+    default:  // RGB, palette
+      return has_transparency ? 4 : 3;
+  }
 }
 
 }  // namespace
 
 void fail(const std::filesystem::path& file, const std::string& problem) {
-  throw Error(file.string() + ": " + problem);
+  throw Error(printable_text(file.string()) + ": " + problem);
 }
 
 std::uintmax_t file_size_of(const std::filesystem::path& file) {
   std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) {
+    fail(file, "is a directory");
+  }
   const std::uintmax_t size = std::filesystem::file_size(file, ec);
   if (ec) {
     fail(file, "cannot read file (" + ec.message() + ")");
@@ -67,8 +86,7 @@ bool png_header_is_16_bit(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
   in.read(reinterpret_cast<char*>(head.data()), static_cast<std::streamsize>(head.size()));
   const auto got = static_cast<std::size_t>(in.gcount());
-  check_png_signature(file, std::span(head.data(), got));
-  return stbi_is_16_bit_from_memory(head.data(), static_cast<int>(got)) != 0;
+  return check_png_header(file, std::span(head.data(), got)).bit_depth == 16;
 }
 
 void StbFree::operator()(void* p) const noexcept {
@@ -80,13 +98,13 @@ EncodedPng::EncodedPng(std::filesystem::path file) : file_(std::move(file)) {
   if (size > static_cast<std::uintmax_t>(INT_MAX)) {
     fail(file_, "PNG of " + std::to_string(size) + " bytes is too large to decode");
   }
-  bytes_ = read_bytes(file_, size);
-  check_png_signature(file_, bytes_);
-  const int length = static_cast<int>(bytes_.size());
-  if (stbi_info_from_memory(bytes_.data(), length, &width_, &height_, &channels_) == 0) {
-    fail(file_, "unreadable PNG header (" + stb_reason() + ")");
-  }
-  is_16_bit_ = stbi_is_16_bit_from_memory(bytes_.data(), length) != 0;
+  CheckedPng png = check_png(file_, read_bytes(file_, size));
+  bytes_ = std::move(png.canonical);
+  width_ = static_cast<int>(png.header.width);  // within the Heightmap limits
+  height_ = static_cast<int>(png.header.height);
+  bit_depth_ = png.header.bit_depth;
+  colour_type_ = png.header.colour_type;
+  channels_ = channels_of(png.header, png.has_transparency);
 }
 
 std::unique_ptr<unsigned char[], StbFree> EncodedPng::decode_8() const {
@@ -96,7 +114,7 @@ std::unique_ptr<unsigned char[], StbFree> EncodedPng::decode_8() const {
   std::unique_ptr<unsigned char[], StbFree> pixels(
       stbi_load_from_memory(bytes_.data(), static_cast<int>(bytes_.size()), &w, &h, &c, 0));
   if (!pixels) {
-    fail(file_, "corrupt or truncated PNG (" + stb_reason() + ")");
+    fail(file_, "PNG decoding failed (" + stb_reason() + ")");
   }
   return pixels;
 }
@@ -108,7 +126,7 @@ std::unique_ptr<std::uint16_t[], StbFree> EncodedPng::decode_16() const {
   std::unique_ptr<std::uint16_t[], StbFree> pixels(
       stbi_load_16_from_memory(bytes_.data(), static_cast<int>(bytes_.size()), &w, &h, &c, 0));
   if (!pixels) {
-    fail(file_, "corrupt or truncated PNG (" + stb_reason() + ")");
+    fail(file_, "PNG decoding failed (" + stb_reason() + ")");
   }
   return pixels;
 }
