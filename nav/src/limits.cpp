@@ -1,9 +1,10 @@
 #include "terranav/nav/limits.hpp"
 
 #include <array>
+#include <charconv>
+#include <cmath>
 #include <sstream>
 
-#include "number_text.hpp"
 #include "terranav/nav/types.hpp"
 
 namespace terranav::nav {
@@ -34,7 +35,15 @@ std::string limit_problem(const Limit& limit, double value) {
   std::string text = "must be in ";
   text += range_text(limit);
   text += ", got ";
-  text += detail::number_text(value);
+  // Whole numbers in full (2000000000, not 2e+09); others as the shortest
+  // text that reads back as the value (0.1, 1e+300).
+  std::array<char, 32> digits{};
+  char* const first = digits.data();
+  char* const last = first + digits.size();
+  const bool whole = std::abs(value) < 1e15 && value == std::trunc(value);
+  const char* end = whole ? std::to_chars(first, last, static_cast<long long>(value)).ptr
+                          : std::to_chars(first, last, value).ptr;
+  text.append(first, static_cast<std::size_t>(end - first));
   return text;
 }
 

@@ -9,7 +9,7 @@ its one-line message must contain. For every row:
   * the exit status is the expected one;
   * no byte of stdout or stderr is outside printable ASCII and newline;
   * a failing run (exit != 0) writes nothing on stdout and exactly one line on
-    stderr (terranav's usage errors: that line, then its --help text);
+    stderr;
   * every word is in that line (a run that succeeds: in stdout + stderr).
 
 Words are separated by ';'. 'a|b' accepts either; '!w' means w must not
@@ -191,7 +191,7 @@ def check_words(text, words):
     return missing
 
 
-def run_row(row, programs, usage, folder, dirs, timeout):
+def run_row(row, programs, folder, dirs, timeout):
     """Returns (problems, skip reason, seconds)."""
     def subst(text):
         for key, value in (("{in}", dirs["in"]), ("{tmp}", str(folder)),
@@ -234,8 +234,6 @@ def run_row(row, programs, usage, folder, dirs, timeout):
     if int(row["exit"]) != 0:
         if out:
             problems.append("wrote to stdout")
-        if row["program"] == "terranav" and done.returncode == 2 and text_err.endswith(usage):
-            text_err = text_err[: len(text_err) - len(usage)]
         if text_err.count("\n") != 1 or not text_err.endswith("\n"):
             problems.append(f"stderr is {text_err.count(chr(10))} lines, expected one")
         haystack = text_err
@@ -292,10 +290,6 @@ def main():
     # Absolute: each run's working folder is its own.
     programs = {"navcli": os.path.abspath(opts.navcli),
                 "terranav": os.path.abspath(opts.terranav) if opts.terranav else None}
-    usage = ""
-    if opts.terranav:
-        usage = subprocess.run([programs["terranav"], "--help"], capture_output=True, text=True,
-                               timeout=opts.timeout, check=True).stdout
     dirs = {"data": os.path.abspath(opts.data), "movingai": os.path.abspath(opts.movingai)}
 
     failed, skipped = [], []
@@ -305,7 +299,7 @@ def main():
         if programs[row["program"]] is None:
             return row, None, "no --terranav given", 0.0
         try:
-            problems, _, seconds = run_row(row, programs, usage, Path(tmp) / row["id"], dirs,
+            problems, _, seconds = run_row(row, programs, Path(tmp) / row["id"], dirs,
                                            opts.timeout)
         except Skip as why:
             return row, None, str(why), 0.0

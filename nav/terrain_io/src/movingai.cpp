@@ -9,7 +9,7 @@
 #include <string_view>
 #include <system_error>
 
-#include "printable_text.hpp"
+#include "terranav/nav/printable_text.hpp"
 #include "terranav/nav/heightmap.hpp"
 #include "terranav/nav/types.hpp"
 
@@ -36,8 +36,9 @@ class LineReader {
     return true;
   }
 
+  /// `problem` may quote the input: its bytes are escaped too.
   [[noreturn]] void fail(const std::string& problem) const {
-    throw Error(name() + ":" + std::to_string(line_) + ": " + problem);
+    throw Error(name() + ":" + std::to_string(line_) + ": " + printable_text(problem));
   }
 
   /// Next line, or an error naming what was expected.
@@ -51,7 +52,7 @@ class LineReader {
   }
 
  private:
-  std::string name() const { return detail::printable_text(file_.string()); }
+  std::string name() const { return printable_text(file_.string()); }
 
   std::filesystem::path file_;
   std::ifstream in_;

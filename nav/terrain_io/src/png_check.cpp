@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "png_reader.hpp"
-#include "printable_text.hpp"
+#include "terranav/nav/printable_text.hpp"
 #include "terranav/nav/heightmap.hpp"
 
 namespace terranav::nav::detail {

@@ -17,7 +17,7 @@
 #include <utility>
 
 #include "png_check.hpp"
-#include "printable_text.hpp"
+#include "terranav/nav/printable_text.hpp"
 #include "terranav/nav/types.hpp"
 
 namespace terranav::nav::detail {

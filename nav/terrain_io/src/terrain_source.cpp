@@ -46,9 +46,14 @@ constexpr std::string_view kUtf8ByteOrderMark = "\xEF\xBB\xBF";
 
 // `key = value` lines and `#` comments; every other line is an error.
 Settings read_sidecar(const std::filesystem::path& file) {
+  const std::string name = printable_text(file.string());
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) {
+    throw Error(name + ": is a directory, not a sidecar file");
+  }
   std::ifstream in(file);
   if (!in) {
-    throw Error(file.string() + ": cannot open sidecar file");
+    throw Error(name + ": cannot open sidecar file");
   }
   Settings settings;
   std::string line;
@@ -56,7 +61,7 @@ Settings read_sidecar(const std::filesystem::path& file) {
     if (number == 1 && line.starts_with(kUtf8ByteOrderMark)) {
       line.erase(0, kUtf8ByteOrderMark.size());  // as some editors save it
     }
-    const std::string where = file.string() + ":" + std::to_string(number) + ": ";
+    const std::string where = name + ":" + std::to_string(number) + ": ";
     const std::string_view text = trim(std::string_view(line).substr(0, line.find('#')));
     if (text.empty()) {
       continue;
