@@ -1,8 +1,8 @@
 #include "terranav/engine/options.hpp"
 
 #include <array>
-#include <cmath>
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <type_traits>
@@ -103,9 +103,9 @@ Options parse_options(std::span<const std::string_view> args) {
     } else if (arg == "--map") {
       o.terrain.map = std::string(value());
     } else if (arg == "--procedural") {
-      o.terrain.procedural = nav::ProceduralConfig{
-          .size = parse_bounded<int>(arg, value(), nav::kProceduralSizeLimit),
-          .spacing_m = kProceduralSpacingM};
+      o.terrain.procedural =
+          nav::ProceduralConfig{.size = parse_bounded<int>(arg, value(), nav::kProceduralSizeLimit),
+                                .spacing_m = kProceduralSpacingM};
     } else if (arg == "--seed") {
       seed = parse_number<std::uint32_t>(arg, value());
     } else if (arg == "--spacing") {
@@ -136,8 +136,8 @@ Options parse_options(std::span<const std::string_view> args) {
     } else if (arg == "--right-click") {
       const auto [x, y] = parse_pair<double>(arg, value(), ',');
       if (!std::isfinite(x) || !std::isfinite(y)) {
-        throw UsageError("--right-click: the pixel " + std::to_string(x) + "," +
-                         std::to_string(y) + " is not finite");
+        throw UsageError("--right-click: the pixel " + std::to_string(x) + "," + std::to_string(y) +
+                         " is not finite");
       }
       o.clicks.emplace_back(x, y);
       headless_only = true;

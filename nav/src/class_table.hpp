@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "terranav/nav/printable_text.hpp"
 #include "terranav/nav/limits.hpp"
+#include "terranav/nav/printable_text.hpp"
 #include "terranav/nav/terrain_classes.hpp"
 
 namespace terranav::nav::detail {

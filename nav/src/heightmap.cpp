@@ -35,8 +35,8 @@ Heightmap::Heightmap(int width, int depth, double spacing_m, std::vector<float> 
                     std::to_string(k / static_cast<std::size_t>(width)) + ")");
   }
   blocks_wide_ = (width + kBlock - 1) / kBlock;
-  const std::size_t blocks =
-      static_cast<std::size_t>(blocks_wide_) * static_cast<std::size_t>((depth + kBlock - 1) / kBlock);
+  const std::size_t blocks = static_cast<std::size_t>(blocks_wide_) *
+                             static_cast<std::size_t>((depth + kBlock - 1) / kBlock);
   block_min_.resize(blocks);
   block_max_.resize(blocks);
   update_extremes({0, 0, width, depth});

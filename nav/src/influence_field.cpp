@@ -75,7 +75,7 @@ void apply_influence(const TerrainGraph& graph, std::span<const InfluencePoint> 
         float& m = result[index(t)];
         m = times_field(m, p, c.x, c.z);
         // Overlapping points multiply: name the one that leaves the range.
-        if (!within(kTileMultiplierLimit, m)) {
+        if (!within_float(kTileMultiplierLimit, m)) {
           throw Error("influence point " + std::to_string(k) + ": the multiplier of tile (" +
                       std::to_string(i) + ", " + std::to_string(j) +
                       ") (its class's times the points' up to this one) " +

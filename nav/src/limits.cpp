@@ -11,11 +11,11 @@ namespace terranav::nav {
 namespace {
 
 constexpr std::array kLimits = {
-    kSpacingLimit,        kHeightScaleLimit,       kHeightLimit,          kTileSizeLimit,
-    kMaxSlopeLimit,       kSlopeWeightLimit,       kUphillWeightLimit,    kDownhillWeightLimit,
+    kSpacingLimit,         kHeightScaleLimit,       kHeightLimit,          kTileSizeLimit,
+    kMaxSlopeLimit,        kSlopeWeightLimit,       kUphillWeightLimit,    kDownhillWeightLimit,
     kClassMultiplierLimit, kInfluenceStrengthLimit, kInfluenceRadiusLimit, kInfluencePositionLimit,
-    kTileMultiplierLimit, kSmoothingLimit,         kProceduralSizeLimit,  kOctavesLimit,
-    kFrequencyLimit,      kRawSideLimit,           kWeightLimit,          kSpeedLimit,
+    kTileMultiplierLimit,  kSmoothingLimit,         kProceduralSizeLimit,  kOctavesLimit,
+    kFrequencyLimit,       kRawSideLimit,           kWeightLimit,          kSpeedLimit,
 };
 
 std::string range_text(const Limit& limit) {

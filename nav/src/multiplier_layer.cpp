@@ -30,7 +30,7 @@ std::string tile_text(std::size_t i, std::size_t j) {
 }
 
 bool valid(float m) noexcept {
-  return within(kTileMultiplierLimit, m);
+  return within_float(kTileMultiplierLimit, m);
 }
 
 }  // namespace

@@ -123,9 +123,12 @@ TEST(Options, BadInputNamesTheOption) {
   EXPECT_EQ(usage_error({"--bogus"}), "unknown option '--bogus'");
   EXPECT_EQ(usage_error({"--headless", "--size", "0x10"}),
             "--size: 0x10 is outside 1..8192 pixels per side");
-  EXPECT_EQ(usage_error({"--headless", "--frames", "0"}), "--frames: must be in [1, 1000000], got 0");
-  EXPECT_EQ(usage_error({"--spacing", "1e300"}), "--spacing: must be in [0.001, 1e+06] m, got 1e+300");
-  EXPECT_EQ(usage_error({"--max-slope", "nan"}), "--max-slope: must be in [0, 100] rise/run, got nan");
+  EXPECT_EQ(usage_error({"--headless", "--frames", "0"}),
+            "--frames: must be in [1, 1000000], got 0");
+  EXPECT_EQ(usage_error({"--spacing", "1e300"}),
+            "--spacing: must be in [0.001, 1e+06] m, got 1e+300");
+  EXPECT_EQ(usage_error({"--max-slope", "nan"}),
+            "--max-slope: must be in [0, 100] rise/run, got nan");
   EXPECT_EQ(usage_error({"--speed", "0"}), "--speed: must be in [0.001, 1e+06] m/s, got 0");
   EXPECT_NE(usage_error({"--screenshot", "a.png"}).find("need --headless"), std::string::npos);
   EXPECT_EQ(usage_error({"--headless", "--block-at", "5,1,2,3,4"}),

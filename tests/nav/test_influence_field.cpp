@@ -128,15 +128,19 @@ TEST_F(Influence, RejectsBadPointsNamingThem) {
     const std::vector<InfluencePoint> points = {{.x_m = 1.0, .z_m = 1.0}, bad};
     return error_of([&] { apply_influence(graph_, points, multipliers_); });
   };
-  EXPECT_THAT(error_for({.radius_m = 0.0}),
-              AllOf(HasSubstr("point 1"), HasSubstr("radius_m: must be in [0.001, 1e+09] m, got 0")));
+  EXPECT_THAT(
+      error_for({.radius_m = 0.0}),
+      AllOf(HasSubstr("point 1"), HasSubstr("radius_m: must be in [0.001, 1e+09] m, got 0")));
   EXPECT_THAT(error_for({.radius_m = 2e9}), HasSubstr("radius_m: must be in"));
-  EXPECT_THAT(error_for({.radius_m = kNaN}), HasSubstr("radius_m: must be in [0.001, 1e+09] m, got nan"));
-  EXPECT_THAT(error_for({.strength = -1.0}), HasSubstr("strength: must be in [-0.999, 1000], got -1"));
+  EXPECT_THAT(error_for({.radius_m = kNaN}),
+              HasSubstr("radius_m: must be in [0.001, 1e+09] m, got nan"));
+  EXPECT_THAT(error_for({.strength = -1.0}),
+              HasSubstr("strength: must be in [-0.999, 1000], got -1"));
   EXPECT_THAT(error_for({.strength = 1001.0}), HasSubstr("strength: must be in"));
   EXPECT_THAT(error_for({.strength = std::numeric_limits<double>::infinity()}),
               HasSubstr("strength: must be in [-0.999, 1000], got inf"));
-  EXPECT_THAT(error_for({.x_m = kNaN}), HasSubstr("position: must be in [-1e+09, 1e+09] m, got nan"));
+  EXPECT_THAT(error_for({.x_m = kNaN}),
+              HasSubstr("position: must be in [-1e+09, 1e+09] m, got nan"));
   EXPECT_TRUE(multipliers_.empty());  // nothing applied on error
 }
 

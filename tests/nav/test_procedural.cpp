@@ -159,7 +159,8 @@ TEST(Procedural, ConfigOutsideItsLimitsIsAnError) {
                 c.relief_m = 0.0;
               }),
               AllOf(HasSubstr("relief_m 0 picks"), HasSubstr("got 1.664e+07")));
-  EXPECT_THAT(error([](auto& c) { c.octaves = 0; }), HasSubstr("octaves: must be in [1, 30], got 0"));
+  EXPECT_THAT(error([](auto& c) { c.octaves = 0; }),
+              HasSubstr("octaves: must be in [1, 30], got 0"));
   EXPECT_THAT(error([](auto& c) { c.octaves = 31; }), HasSubstr("got 31"));
   EXPECT_THAT(error([](auto& c) { c.frequency = -1.0; }), HasSubstr("frequency: must be in"));
   EXPECT_THAT(error([](auto& c) { c.smoothing_passes = -1; }),

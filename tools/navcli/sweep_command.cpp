@@ -62,9 +62,8 @@ Grid take_grid(Flags& flags) {
   const nav::CostModel model;
   const nav::SearchOptions search;
   const auto number = [](const nav::Limit& limit) {
-    return [&limit](std::string_view item) {
-      return parse_bounded<double>(limit.flag, item, limit);
-    };
+    return
+        [&limit](std::string_view item) { return parse_bounded<double>(limit.flag, item, limit); };
   };
   const auto named = [](std::string_view flag, auto parse) {
     return [flag, parse](std::string_view item) {

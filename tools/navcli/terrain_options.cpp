@@ -71,9 +71,9 @@ std::vector<nav::TerrainClass> parse_class_table(std::string_view flag, std::str
     } else {
       entry.multiplier = parse_number<double>(flag, value);
       if (!nav::within(nav::kClassMultiplierLimit, entry.multiplier)) {
-        throw UsageError(std::string(flag) + ": class '" + std::string(entry.name) +
-                         "' multiplier: " +
-                         nav::limit_problem(nav::kClassMultiplierLimit, entry.multiplier));
+        throw UsageError(
+            std::string(flag) + ": class '" + std::string(entry.name) +
+            "' multiplier: " + nav::limit_problem(nav::kClassMultiplierLimit, entry.multiplier));
       }
     }
     table.push_back(std::move(entry));
@@ -146,12 +146,12 @@ CostOptions take_cost_options(Flags& flags) {
   if (const auto cost = flags.take("--cost")) {
     options.model.kind = parse_named("--cost", *cost, nav::parse_cost_model);
   }
-  options.model.slope_weight = optional_bounded<double>(flags, nav::kSlopeWeightLimit)
-                                  .value_or(options.model.slope_weight);
+  options.model.slope_weight =
+      optional_bounded<double>(flags, nav::kSlopeWeightLimit).value_or(options.model.slope_weight);
   options.model.uphill_weight = optional_bounded<double>(flags, nav::kUphillWeightLimit)
-                                   .value_or(options.model.uphill_weight);
+                                    .value_or(options.model.uphill_weight);
   options.model.downhill_weight = optional_bounded<double>(flags, nav::kDownhillWeightLimit)
-                                     .value_or(options.model.downhill_weight);
+                                      .value_or(options.model.downhill_weight);
 
   const auto table = flags.take("--class-table");
   const auto image = flags.take("--classes");

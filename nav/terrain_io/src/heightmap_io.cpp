@@ -21,7 +21,8 @@ constexpr int kHgtSide1 = 3601;  // 1 arc-second tile
 constexpr std::int16_t kHgtVoid = -32768;
 
 void check(const std::filesystem::path& file, const Limit& limit, double value) {
-  if (!within(limit, value)) fail(file, std::string(limit.name) + ": " + limit_problem(limit, value));
+  if (!within(limit, value))
+    fail(file, std::string(limit.name) + ": " + limit_problem(limit, value));
 }
 
 // The Heightmap limits, checked before anything is decoded or allocated.

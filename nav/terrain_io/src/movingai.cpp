@@ -9,8 +9,8 @@
 #include <string_view>
 #include <system_error>
 
-#include "terranav/nav/printable_text.hpp"
 #include "terranav/nav/heightmap.hpp"
+#include "terranav/nav/printable_text.hpp"
 #include "terranav/nav/types.hpp"
 
 namespace terranav::nav {

@@ -9,8 +9,8 @@
 #include <string_view>
 
 #include "png_reader.hpp"
-#include "terranav/nav/printable_text.hpp"
 #include "terranav/nav/heightmap.hpp"
+#include "terranav/nav/printable_text.hpp"
 
 namespace terranav::nav::detail {
 namespace {

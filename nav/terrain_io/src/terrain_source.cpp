@@ -8,8 +8,8 @@
 #include <string_view>
 #include <system_error>
 
-#include "terranav/nav/printable_text.hpp"
 #include "terranav/nav/limits.hpp"
+#include "terranav/nav/printable_text.hpp"
 #include "terranav/terrain_io/movingai.hpp"
 
 namespace terranav::nav {
@@ -78,8 +78,8 @@ Settings read_sidecar(const std::filesystem::path& file) {
       }
       field = parse_number<T>(value);
       if (!field) {
-        throw Error(where + "bad value '" + printable_text(value) + "' for '" +
-                    std::string(key) + "'");
+        throw Error(where + "bad value '" + printable_text(value) + "' for '" + std::string(key) +
+                    "'");
       }
       if (!within(limit, static_cast<double>(*field))) {
         throw Error(where + std::string(key) + ": " +

@@ -37,42 +37,50 @@ struct Limit {
 
 inline constexpr Limit kSpacingLimit{
     "spacing_m", "--spacing", 1e-3, 1e6, "m", "horizontal distance between height samples"};
-inline constexpr Limit kHeightScaleLimit{"height_scale_m", "--height-scale", 1e-3, 1e7, "m",
+inline constexpr Limit kHeightScaleLimit{"height_scale_m",
+                                         "--height-scale",
+                                         1e-3,
+                                         1e7,
+                                         "m",
                                          "height of a full-scale sample (PNG, RAW); the relief "
                                          "of procedural terrain"};
 inline constexpr Limit kHeightLimit{"height_m", "", -1e7, 1e7, "m", "any height sample"};
-inline constexpr Limit kTileSizeLimit{"tile_size", "--tile-size", 1, 65535, "cells",
-                                      "cells per tile side (also <= min(W, D) - 1)"};
-inline constexpr Limit kMaxSlopeLimit{"max_slope", "--max-slope", 0, 100, "rise/run",
-                                      "steepest walkable edge"};
-inline constexpr Limit kSlopeWeightLimit{"slope_weight", "--slope-weight", 0, 1e6, "",
-                                         "reference cost model's k"};
-inline constexpr Limit kUphillWeightLimit{"uphill_weight", "--uphill-weight", 0, 1e6, "",
-                                          "uphill-downhill model, climbing"};
-inline constexpr Limit kDownhillWeightLimit{"downhill_weight", "--downhill-weight", 0, 1e6, "",
-                                            "uphill-downhill model, descending"};
-inline constexpr Limit kClassMultiplierLimit{"multiplier", "--class-table", 1e-3, 1e3, "",
-                                             "terrain class cost multiplier"};
-inline constexpr Limit kInfluenceStrengthLimit{"strength", "--influence", -0.999, 1e3, "",
-                                               "influence point strength (< 0 attracts)"};
-inline constexpr Limit kInfluenceRadiusLimit{"radius_m", "--influence", 1e-3, 1e9, "m",
-                                             "influence point radius"};
-inline constexpr Limit kInfluencePositionLimit{"x_m, z_m", "--influence", -1e9, 1e9, "m",
-                                               "influence point position"};
+inline constexpr Limit kTileSizeLimit{
+    "tile_size", "--tile-size", 1, 65535, "cells", "cells per tile side (also <= min(W, D) - 1)"};
+inline constexpr Limit kMaxSlopeLimit{"max_slope", "--max-slope", 0,
+                                      100,         "rise/run",    "steepest walkable edge"};
+inline constexpr Limit kSlopeWeightLimit{
+    "slope_weight", "--slope-weight", 0, 1e6, "", "reference cost model's k"};
+inline constexpr Limit kUphillWeightLimit{
+    "uphill_weight", "--uphill-weight", 0, 1e6, "", "uphill-downhill model, climbing"};
+inline constexpr Limit kDownhillWeightLimit{
+    "downhill_weight", "--downhill-weight", 0, 1e6, "", "uphill-downhill model, descending"};
+inline constexpr Limit kClassMultiplierLimit{
+    "multiplier", "--class-table", 1e-3, 1e3, "", "terrain class cost multiplier"};
+inline constexpr Limit kInfluenceStrengthLimit{
+    "strength", "--influence", -0.999, 1e3, "", "influence point strength (< 0 attracts)"};
+inline constexpr Limit kInfluenceRadiusLimit{"radius_m", "--influence", 1e-3,
+                                             1e9,        "m",           "influence point radius"};
+inline constexpr Limit kInfluencePositionLimit{
+    "x_m, z_m", "--influence", -1e9, 1e9, "m", "influence point position"};
 inline constexpr Limit kTileMultiplierLimit{
-    "tile multiplier", "", 1e-6, 1e6, "",
+    "tile multiplier",
+    "",
+    1e-6,
+    1e6,
+    "",
     "a tile's multiplier: its class's times every influence point's"};
-inline constexpr Limit kSmoothingLimit{"smoothing_passes", "--smoothing", 0, 1000, "passes",
-                                       "box-blur passes of procedural terrain"};
-inline constexpr Limit kProceduralSizeLimit{"size", "--procedural", 2, 16384, "samples",
-                                            "procedural terrain side"};
+inline constexpr Limit kSmoothingLimit{
+    "smoothing_passes", "--smoothing", 0, 1000, "passes", "box-blur passes of procedural terrain"};
+inline constexpr Limit kProceduralSizeLimit{"size", "--procedural", 2,
+                                            16384,  "samples",      "procedural terrain side"};
 inline constexpr Limit kOctavesLimit{"octaves", "", 1, 30, "", "procedural fBm octaves"};
-inline constexpr Limit kFrequencyLimit{"frequency", "", 1e-3, 1e6, "",
-                                       "procedural base features per map side"};
-inline constexpr Limit kRawSideLimit{"raw_width, raw_depth", "", 2, 65536, "samples",
-                                     "RAW heightmap side (W * D <= 2^28)"};
-inline constexpr Limit kWeightLimit{"weight", "--weight", 1, 1e6, "",
-                                    "weighted A*: f = g + weight * h"};
+inline constexpr Limit kFrequencyLimit{"frequency", "", 1e-3,
+                                       1e6,         "", "procedural base features per map side"};
+inline constexpr Limit kRawSideLimit{
+    "raw_width, raw_depth", "", 2, 65536, "samples", "RAW heightmap side (W * D <= 2^28)"};
+inline constexpr Limit kWeightLimit{"weight", "--weight", 1,
+                                    1e6,      "",         "weighted A*: f = g + weight * h"};
 inline constexpr Limit kSpeedLimit{"speed_mps", "--speed", 1e-3, 1e6, "m/s", "unit speed"};
 
 /// Every limit above, in that order (the docs' table).
@@ -81,6 +89,12 @@ std::span<const Limit> all_limits() noexcept;
 /// True iff min <= value <= max (false for NaN).
 constexpr bool within(const Limit& limit, double value) noexcept {
   return value >= limit.min && value <= limit.max;
+}
+
+/// within() for a value stored as a float, against the bounds rounded to
+/// float (1e-6 has no float of its own).
+constexpr bool within_float(const Limit& limit, float value) noexcept {
+  return value >= static_cast<float>(limit.min) && value <= static_cast<float>(limit.max);
 }
 
 /// "must be in [0.001, 1e+06] m, got 1e+300". O(1).

@@ -12,9 +12,9 @@
 namespace terranav::nav {
 
 /// One multiplier per tile, TW x TD, row-major like TileId; every value is
-/// within kTileMultiplierLimit (1e-6..1e6, limits.hpp). The smallest value is kept up to date per block of
-/// kBlock x kBlock tiles, so min() is O(1) and a rectangle write costs
-/// O(rect + blocks touched x kBlock^2 + blocks).
+/// within kTileMultiplierLimit (1e-6..1e6, limits.hpp). The smallest value is kept up to date per
+/// block of kBlock x kBlock tiles, so min() is O(1) and a rectangle write costs O(rect + blocks
+/// touched x kBlock^2 + blocks).
 class MultiplierLayer {
  public:
   /// Side of a block of tiles with its own minimum. [Units: tiles]
