@@ -1,10 +1,12 @@
 #include "terranav/engine/world.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <sstream>
 
 #include "terranav/engine/tile_diagnosis.hpp"
+#include "terranav/nav/limits.hpp"
 
 namespace terranav::engine {
 namespace {
@@ -40,11 +42,7 @@ nav::TileCoord checked_start(const nav::TerrainGraph& graph, const nav::Connecte
 
 double checked_speed(const nav::Heightmap& heightmap, const WorldConfig& config) {
   const double speed = config.speed_mps.value_or(default_speed(heightmap));
-  if (!std::isfinite(speed) || speed <= 0.0) {
-    std::ostringstream text;
-    text << "speed " << speed << " m/s must be finite and > 0";
-    throw nav::Error(text.str());
-  }
+  nav::check_limit(nav::kSpeedLimit, speed, "speed_mps");
   return speed;
 }
 
@@ -80,7 +78,8 @@ nav::TileCoord default_start(const nav::TerrainGraph& graph, const nav::Connecte
 }
 
 double default_speed(const nav::Heightmap& heightmap) {
-  return std::hypot(heightmap.extent_x(), heightmap.extent_z()) / 20.0;
+  return std::clamp(std::hypot(heightmap.extent_x(), heightmap.extent_z()) / 20.0,
+                    nav::kSpeedLimit.min, nav::kSpeedLimit.max);
 }
 
 OrbitCamera default_camera(const nav::Heightmap& heightmap, Viewport viewport) {

@@ -26,7 +26,8 @@ struct WorldConfig {
   double slope_weight = 1.0;
   /// Unit start tile; default_start() when unset.
   std::optional<nav::TileCoord> start;
-  /// Unit speed; default_speed() when unset. [Units: metres per second, > 0]
+  /// Unit speed; default_speed() when unset. [Units: metres per second]
+  /// [Limits: nav::kSpeedLimit]
   std::optional<double> speed_mps;
 };
 
@@ -35,7 +36,8 @@ struct WorldConfig {
 /// walkable. O(tiles).
 nav::TileCoord default_start(const nav::TerrainGraph& graph, const nav::ConnectedSets& sets);
 
-/// Speed that crosses the map's diagonal in 20 s, metres per second.
+/// Speed that crosses the map's diagonal in 20 s, metres per second, within
+/// nav::kSpeedLimit (a map over 2e7 m across takes longer).
 double default_speed(const nav::Heightmap& heightmap);
 
 /// default_camera() for this heightmap's extent and heights.
