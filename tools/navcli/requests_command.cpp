@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "command_options.hpp"
 #include "commands.hpp"
 #include "progress.hpp"
 #include "random_draw.hpp"
@@ -57,26 +58,16 @@ std::vector<nav::PathRequest> random_requests(const BuiltTerrain& graph, int cou
 }  // namespace
 
 int run_requests(Flags& flags) {
-  const TerrainOptions terrain_options = take_terrain_options(flags);
-  const CostOptions cost_options = take_cost_options(flags);
-  nav::SearchOptions search = take_search_options(flags);
-  const int count = parse_number<int>("--count", flags.require("--count"));
-  if (count < 1) throw UsageError("--count: must be >= 1");
-  const int threads = optional_number<int>(flags, "--threads").value_or(0);
-  if (threads < 0 || threads > 64) throw UsageError("--threads: must be 0..64");
-  const double budget_us =
-      parse_number<double>("--frame-budget-us", flags.require("--frame-budget-us"));
-  if (!(budget_us > 0.0) || !std::isfinite(budget_us)) {
-    throw UsageError("--frame-budget-us: must be finite and > 0");
-  }
-  const double frame_ms = optional_number<double>(flags, "--frame-ms").value_or(1000.0 / 60.0);
-  if (!(frame_ms > 0.0) || !std::isfinite(frame_ms)) {
-    throw UsageError("--frame-ms: must be finite and > 0");
-  }
-  const int radius = optional_number<int>(flags, "--radius").value_or(0);
-  if (radius < 0) throw UsageError("--radius: must be >= 0");
-  const auto seed = optional_number<std::uint32_t>(flags, "--seed").value_or(1);
-  flags.check_all_taken();
+  const RequestsOptions options = parse_requests_options(flags);
+  const TerrainOptions& terrain_options = options.terrain;
+  const CostOptions& cost_options = options.cost;
+  nav::SearchOptions search = options.search;
+  const int count = options.count;
+  const int threads = options.threads;
+  const double budget_us = options.budget_us;
+  const double frame_ms = options.frame_ms;
+  const int radius = options.radius;
+  const std::uint32_t seed = options.seed;
 
   const LoadedTerrain loaded(terrain_options, cost_options);
   const BuiltTerrain graph(loaded, terrain_options.config, cost_options);
