@@ -95,7 +95,7 @@ int tile_of(double v, double tile_m, int count) noexcept {
 }  // namespace
 
 TerrainQuadtree::TerrainQuadtree(const Heightmap& heightmap, int tile_size, int leaf_cells)
-    : heightmap_(heightmap), tiling_(heightmap, tile_size), leaf_cells_(leaf_cells) {
+    : heightmap_(heightmap), tiling_(heightmap, tile_size) {
   if (leaf_cells < 1) {
     throw Error("TerrainQuadtree: leaf_cells " + std::to_string(leaf_cells) + " must be >= 1");
   }

@@ -363,5 +363,16 @@ TEST_F(HeightmapIo, HgtRejectsSizesOtherThanTheTwoTiles) {
               AllOf(HasSubstr("absent.hgt"), HasSubstr("cannot read file")));
 }
 
+// fuzz_png found it (fuzz/README.md): an IDAT chunk whose length (here 16 MiB;
+// the fuzzer's had 0x7a00000c, 2 GiB) runs far past the end of a 69-byte file.
+// stb_image allocates the declared length before it finds the data missing;
+// the load must still end in a clean Error naming the file.
+TEST(HeightmapIoFuzz, PngChunkLongerThanTheFileIsAnError) {
+  const fs::path file =
+      fs::path(TERRANAV_TEST_DATA_DIR) / "fuzz" / "fuzz_png-idat-length-past-end.png";
+  ASSERT_TRUE(fs::exists(file)) << file;
+  EXPECT_THAT(error_of([&] { load_png_heightmap(file, 1.0, 255.0); }), HasSubstr(file.string()));
+}
+
 }  // namespace
 }  // namespace terranav::nav

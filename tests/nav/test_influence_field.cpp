@@ -151,7 +151,7 @@ TEST_F(Influence, OverlappingPointsBeyondTheTileMultiplierLimitNameThePointAndTi
   multipliers_.assign(100, 1.0f);
   EXPECT_THAT(error_of([&] { apply_influence(graph_, points, multipliers_); }),
               AllOf(HasSubstr("influence point 2: the multiplier of tile (0, 0)"),
-                    HasSubstr("must be in [1e-06, 1e+06], got 1e+09")));
+                    HasSubstr("must be in [1e-06, 1e+06], got 1000000000")));
   EXPECT_THAT(multipliers_, Each(FloatEq(1.0f)));  // nothing applied on error
 }
 

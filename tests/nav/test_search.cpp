@@ -14,6 +14,8 @@
 
 #include "random_terrain.hpp"
 #include "reference_edges.hpp"
+#include "terranav/nav/limits.hpp"
+#include "terranav/nav/nav_terrain.hpp"
 #include "test_support.hpp"
 
 namespace terranav::nav {
@@ -708,6 +710,55 @@ TEST(AStar, StatusNamesAndOctileDistance) {
   EXPECT_DOUBLE_EQ(octile_distance({0, 0}, {3, 1}, 2.0), 2.0 * (2.0 + kSqrt2));
   EXPECT_DOUBLE_EQ(octile_distance({3, 1}, {0, 0}, 2.0), 2.0 * (2.0 + kSqrt2));
   EXPECT_DOUBLE_EQ(octile_distance({1, 5}, {1, 1}, 0.5), 2.0);
+}
+
+// fuzz_api found it (tests/data/fuzz/fuzz_api-reference-cost-overflows-to-inf
+// replays it through the harness): a Reference slope weight of 1.4e308 made
+// an edge cost overflow, and A* reported Found with cost +inf. The weight is
+// now bounded (limits.hpp): refused by name, and the largest accepted one
+// gives a finite cost.
+TEST(AStarFuzz, HugeSlopeWeightIsRefusedAndTheLargestAcceptedGivesAFiniteCost) {
+  // 2 x 2 tiles, rows 1.5 m apart: slope 1.5 <= max_slope 2.
+  const NavTerrain terrain(Heightmap(3, 3, 1.0, {0, 0, 0, 1.5f, 1.5f, 1.5f, 3, 3, 3}),
+                           NavTerrainConfig{.graph = {.max_slope = 2.0}});
+  AStar astar(terrain.graph(), terrain.sets());
+  SearchOptions options;
+  options.cost.slope_weight = 1.4e308;
+  EXPECT_THAT(test::error_of([&] {
+                astar.find_path({0, 0}, {0, 1}, options);
+              }),
+              HasSubstr("slope_weight: must be in [0, 1e+06]"));
+  options.cost.slope_weight = kSlopeWeightLimit.max;
+  const PathResult result = astar.find_path({0, 0}, {0, 1}, options);
+  EXPECT_EQ(result.status, SearchStatus::Found);
+  EXPECT_DOUBLE_EQ(result.cost, 1.0 * (1.0 + 1e6 * 1.5));  // one edge, d = 1, dh = 1.5
+}
+
+// fuzz_api found it (tests/data/fuzz/fuzz_api-huge-weight-nan-key): a weight
+// of 1.26e308 made w * (heuristic scale) overflow; inf * 0 gave a NaN key,
+// and the search answered Unreachable on a flat open map. The weight is now
+// bounded: refused by name, and the largest accepted one still finds paths.
+TEST(AStarFuzz, HugeWeightIsRefusedAndTheLargestAcceptedStillFindsPaths) {
+  const NavTerrain terrain(Heightmap(9, 9, 2.0, std::vector<float>(81, 0.0f)));
+  AStar astar(terrain.graph(), terrain.sets());
+  for (const Heuristic heuristic : {Heuristic::Octile, Heuristic::Euclidean}) {
+    SearchOptions options;
+    options.heuristic = heuristic;
+    options.weight = 1.26e308;
+    EXPECT_THAT(test::error_of([&] {
+                  astar.find_path({0, 0}, {7, 3}, options);
+                }),
+                HasSubstr("weight: must be in [1, 1e+06]"));
+    options.weight = kWeightLimit.max;
+    const PathResult result = astar.find_path({0, 0}, {7, 3}, options);
+    EXPECT_EQ(result.status, SearchStatus::Found) << to_string(heuristic);
+    // Flat: the optimum is 4 straight and 3 diagonal 2 m steps; weighted A*
+    // stays within w times it (costs are summed from float step lengths).
+    const double optimal = 2.0 * (4.0 + 3.0 * kSqrt2);
+    EXPECT_TRUE(std::isfinite(result.cost)) << to_string(heuristic);
+    EXPECT_GE(result.cost, optimal * (1.0 - 1e-6)) << to_string(heuristic);
+    EXPECT_LE(result.cost, optimal * kWeightLimit.max) << to_string(heuristic);
+  }
 }
 
 }  // namespace

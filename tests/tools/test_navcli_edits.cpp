@@ -54,8 +54,8 @@ TEST_F(NavcliEdits, CheckedEditsMatchARebuildWithAndWithoutClasses) {
 
 TEST_F(NavcliEdits, BadFlagsExitTwoNamingTheFlag) {
   for (const auto& [args, message] : std::vector<std::pair<std::string, std::string>>{
-           {"--count 0 --radius 2", "--count: must be >= 1"},
-           {"--count 5 --radius 0", "--radius: must be >= 1"},
+           {"--count 0 --radius 2", "--count: must be in [1, 1e+07], got 0"},
+           {"--count 5 --radius 0", "--radius: must be in [1, 4096] tiles, got 0"},
            {"--count 5", "--radius"}}) {
     const NavcliRun run = run_navcli(dir_, "edits --procedural 65 " + args);
     EXPECT_EQ(run.status, 2) << args;

@@ -69,7 +69,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadLine{kQuery + " --png x.png --png-scale 0", "--png-scale"},
         BadLine{"path " + kArena + " --to 2,2 --from", "--from: missing value"},
         BadLine{"bench " + kArena, "--scen is required"},
-        BadLine{"scen " + kArena + " --queries 0 --out x.scen", "--queries: must be >= 1"},
+        BadLine{"scen " + kArena + " --queries 0 --out x.scen", "--queries: must be in [1, 1e+07], got 0"},
         BadLine{"sweep " + kArena + " --scen x --out d --max-slope 0.4,,0.6",
                 "--max-slope: empty item"},
         BadLine{"sweep " + kArena + " --scen x --out d --heuristic octile,nope", "--heuristic: "},

@@ -42,9 +42,9 @@ TEST_F(NavcliRequests, EveryAnswerMatchesPlainAStarWithAndWithoutWorkers) {
 TEST_F(NavcliRequests, BadFlagsExitTwoNamingTheFlag) {
   const std::string base = "requests --procedural 65 --count 5 ";
   for (const auto& [args, message] : std::vector<std::pair<std::string, std::string>>{
-           {"--frame-budget-us 0", "--frame-budget-us: must be finite and > 0"},
-           {"--frame-budget-us 100 --threads 65", "--threads: must be 0..64"},
-           {"--frame-budget-us 100 --radius -2", "--radius: must be >= 0"},
+           {"--frame-budget-us 0", "--frame-budget-us: must be in [1, 1e+06] us, got 0"},
+           {"--frame-budget-us 100 --threads 65", "--threads: must be in [0, 64], got 65"},
+           {"--frame-budget-us 100 --radius -2", "--radius: must be in [0, 65536] tiles, got -2"},
            {"", "--frame-budget-us"}}) {
     const NavcliRun run = run_navcli(dir_, base + args);
     EXPECT_EQ(run.status, 2) << args;

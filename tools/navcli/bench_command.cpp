@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "cli_limits.hpp"
+#include "command_options.hpp"
 #include "commands.hpp"
 #include "progress.hpp"
 #include "scen_replay.hpp"
@@ -17,13 +17,13 @@
 namespace terranav::navcli {
 
 int run_bench(Flags& flags) {
-  const TerrainOptions terrain_options = take_terrain_options(flags);
-  const CostOptions cost_options = take_cost_options(flags);
-  nav::SearchOptions search = take_search_options(flags);
-  const std::string scen(flags.require("--scen"));
-  const bool check = flags.take_switch("--check");
-  const auto budget_us = optional_bounded<double>(flags, kStepBudgetLimit);
-  flags.check_all_taken();
+  const BenchOptions options = parse_bench_options(flags);
+  const TerrainOptions& terrain_options = options.terrain;
+  const CostOptions& cost_options = options.cost;
+  nav::SearchOptions search = options.search;
+  const std::string& scen = options.scen;
+  const bool check = options.check;
+  const std::optional<double> budget_us = options.budget_us;
 
   const LoadedTerrain loaded(terrain_options, cost_options);
   const BuiltTerrain graph(loaded, terrain_options.config, cost_options);

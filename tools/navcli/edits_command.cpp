@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "cli_limits.hpp"
+#include "command_options.hpp"
 #include "commands.hpp"
 #include "progress.hpp"
 #include "random_draw.hpp"
@@ -123,14 +123,14 @@ nav::EditResult restore(nav::NavTerrain& terrain, const Edit& edit, const Snapsh
 }  // namespace
 
 int run_edits(Flags& flags) {
-  const TerrainOptions terrain_options = take_terrain_options(flags);
-  const CostOptions cost_options = take_cost_options(flags);
-  const int count = parse_bounded<int>("--count", flags.require("--count"), kCountLimit);
-  const int radius = parse_bounded<int>("--radius", flags.require("--radius"), kStampRadiusLimit);
-  const auto seed = optional_number<std::uint32_t>(flags, "--seed").value_or(1);
-  const bool check = flags.take_switch("--check");
-  const bool revert = flags.take_switch("--revert");
-  flags.check_all_taken();
+  const EditsOptions options = parse_edits_options(flags);
+  const TerrainOptions& terrain_options = options.terrain;
+  const CostOptions& cost_options = options.cost;
+  const int count = options.count;
+  const int radius = options.radius;
+  const std::uint32_t seed = options.seed;
+  const bool check = options.check;
+  const bool revert = options.revert;
 
   const LoadedTerrain loaded(terrain_options, cost_options);
   BuiltTerrain built(loaded, terrain_options.config, cost_options);

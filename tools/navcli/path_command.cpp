@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "cli_limits.hpp"
+#include "command_options.hpp"
 #include "commands.hpp"
 #include "stopwatch.hpp"
 #include "terrain_options.hpp"
@@ -42,18 +42,15 @@ std::vector<TileMark> search_marks(const nav::AStar& astar, std::size_t tile_cou
 }  // namespace
 
 int run_path(Flags& flags) {
-  const TerrainOptions terrain_options = take_terrain_options(flags);
-  const CostOptions cost_options = take_cost_options(flags);
-  nav::SearchOptions search = take_search_options(flags);
-  const nav::TileCoord from = parse_tile("--from", flags.require("--from"));
-  const nav::TileCoord to = parse_tile("--to", flags.require("--to"));
-  const auto png = flags.take("--png");
-  const auto png_scale = optional_bounded<int>(flags, kPngScaleLimit);
-  const bool show_sets = flags.take_switch("--show-sets");
-  if ((png_scale || show_sets) && !png) {
-    throw UsageError(std::string(png_scale ? "--png-scale" : "--show-sets") + " needs --png");
-  }
-  flags.check_all_taken();
+  const PathOptions options = parse_path_options(flags);
+  const TerrainOptions& terrain_options = options.terrain;
+  const CostOptions& cost_options = options.cost;
+  nav::SearchOptions search = options.search;
+  const nav::TileCoord from = options.from;
+  const nav::TileCoord to = options.to;
+  const std::optional<std::string>& png = options.png;
+  const std::optional<int> png_scale = options.png_scale;
+  const bool show_sets = options.show_sets;
 
   if (search.heuristic == nav::Heuristic::Octile &&
       cost_options.model.kind == nav::CostModelKind::Seed) {
@@ -87,7 +84,7 @@ int run_path(Flags& flags) {
   if (png) {
     const std::vector<TileMark> marks =
         show_sets ? search_marks(astar, graph.graph().tile_count()) : std::vector<TileMark>{};
-    write_terrain_png(std::string(*png), graph.graph(), result.tiles, marks,
+    write_terrain_png(*png, graph.graph(), result.tiles, marks,
                       png_scale.value_or(default_png_scale(graph.graph())));
   }
   return 0;

@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-#include "cli_limits.hpp"
+#include "command_options.hpp"
 #include "commands.hpp"
 #include "progress.hpp"
 #include "random_draw.hpp"
@@ -58,19 +58,16 @@ std::vector<nav::PathRequest> random_requests(const BuiltTerrain& graph, int cou
 }  // namespace
 
 int run_requests(Flags& flags) {
-  const TerrainOptions terrain_options = take_terrain_options(flags);
-  const CostOptions cost_options = take_cost_options(flags);
-  nav::SearchOptions search = take_search_options(flags);
-  const int count = parse_bounded<int>("--count", flags.require("--count"), kCountLimit);
-  const int threads = optional_bounded<int>(flags, kThreadsLimit).value_or(0);
-  const double budget_us = parse_bounded<double>(
-      "--frame-budget-us", flags.require("--frame-budget-us"), kFrameBudgetLimit);
-  const double frame_ms = optional_bounded<double>(flags, kFrameLimit).value_or(1000.0 / 60.0);
-  const auto radius_text = flags.take("--radius");
-  const int radius =
-      radius_text ? parse_bounded<int>("--radius", *radius_text, kRequestRadiusLimit) : 0;
-  const auto seed = optional_number<std::uint32_t>(flags, "--seed").value_or(1);
-  flags.check_all_taken();
+  const RequestsOptions options = parse_requests_options(flags);
+  const TerrainOptions& terrain_options = options.terrain;
+  const CostOptions& cost_options = options.cost;
+  nav::SearchOptions search = options.search;
+  const int count = options.count;
+  const int threads = options.threads;
+  const double budget_us = options.budget_us;
+  const double frame_ms = options.frame_ms;
+  const int radius = options.radius;
+  const std::uint32_t seed = options.seed;
 
   const LoadedTerrain loaded(terrain_options, cost_options);
   const BuiltTerrain graph(loaded, terrain_options.config, cost_options);

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "cli_limits.hpp"
+#include "command_options.hpp"
 #include "commands.hpp"
 #include "progress.hpp"
 #include "random_draw.hpp"
@@ -56,14 +56,12 @@ struct TilesBySet {
 }  // namespace
 
 int run_scen(Flags& flags) {
-  const TerrainOptions terrain_options = take_terrain_options(flags);
-  const CostOptions cost_options = take_cost_options(flags);
-  const int queries = parse_bounded<int>("--queries", flags.require("--queries"), kQueriesLimit);
-  const std::string out(flags.require("--out"));
-  const std::uint32_t seed = terrain_options.request.procedural
-                                 ? terrain_options.request.procedural->seed
-                                 : optional_number<std::uint32_t>(flags, "--seed").value_or(1);
-  flags.check_all_taken();
+  const ScenOptions options = parse_scen_options(flags);
+  const TerrainOptions& terrain_options = options.terrain;
+  const CostOptions& cost_options = options.cost;
+  const int queries = options.queries;
+  const std::string& out = options.out;
+  const std::uint32_t seed = options.seed;
 
   const LoadedTerrain loaded(terrain_options, cost_options);
   const BuiltTerrain graph(loaded, terrain_options.config, cost_options);

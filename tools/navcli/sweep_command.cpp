@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "command_options.hpp"
 #include "commands.hpp"
 #include "gnuplot_chart.hpp"
 #include "progress.hpp"
@@ -22,15 +23,7 @@
 namespace terranav::navcli {
 namespace {
 
-/// The values swept; each list holds at least one.
-struct Grid {
-  std::vector<double> max_slopes;
-  std::vector<double> slope_weights;
-  std::vector<nav::CostModelKind> costs;
-  std::vector<nav::Heuristic> heuristics;
-  std::vector<bool> climb_bounds;
-  std::vector<double> weights;
-};
+using Grid = SweepGrid;
 
 /// One combination and what its queries measured.
 struct Cell {
@@ -47,46 +40,6 @@ struct Cell {
   double mean_expanded = 0.0;
   double median_us = 0.0;
 };
-
-template <typename T, typename Parse>
-std::vector<T> take_list(Flags& flags, std::string_view flag, T fallback, Parse parse) {
-  const auto text = flags.take(flag);
-  if (!text) return {fallback};
-  std::vector<T> values;
-  for (const std::string_view item : split_list(flag, *text)) values.push_back(parse(item));
-  return values;
-}
-
-Grid take_grid(Flags& flags) {
-  const nav::GraphConfig graph;
-  const nav::CostModel model;
-  const nav::SearchOptions search;
-  const auto number = [](const nav::Limit& limit) {
-    return
-        [&limit](std::string_view item) { return parse_bounded<double>(limit.flag, item, limit); };
-  };
-  const auto named = [](std::string_view flag, auto parse) {
-    return [flag, parse](std::string_view item) {
-      try {
-        return parse(item);
-      } catch (const nav::Error& e) {
-        throw UsageError(std::string(flag) + ": " + e.what());
-      }
-    };
-  };
-  Grid grid;
-  grid.max_slopes = take_list(flags, "--max-slope", graph.max_slope, number(nav::kMaxSlopeLimit));
-  grid.slope_weights =
-      take_list(flags, "--slope-weight", model.slope_weight, number(nav::kSlopeWeightLimit));
-  grid.costs = take_list(flags, "--cost", model.kind, named("--cost", nav::parse_cost_model));
-  grid.heuristics =
-      take_list(flags, "--heuristic", search.heuristic, named("--heuristic", nav::parse_heuristic));
-  grid.climb_bounds =
-      take_list(flags, "--climb-bound", search.climb_bound,
-                [](std::string_view item) { return parse_on_off("--climb-bound", item); });
-  grid.weights = take_list(flags, "--weight", search.weight, number(nav::kWeightLimit));
-  return grid;
-}
 
 /// Every combination of the grid's search settings, in CSV order within one
 /// max slope (cost model, slope weight, heuristic, climb bound, weight), as
@@ -218,15 +171,14 @@ void write_charts(const std::filesystem::path& gnuplot, const std::filesystem::p
 }  // namespace
 
 int run_sweep(Flags& flags) {
-  // The swept lists first: take_terrain/cost_options would read them as single values.
-  const Grid grid = take_grid(flags);
-  const TerrainOptions terrain_options = take_terrain_options(flags);
-  const CostOptions cost_options = take_cost_options(flags);
-  const nav::SearchOptions base_search = take_search_options(flags);
-  const std::string scen(flags.require("--scen"));
-  const std::filesystem::path dir(std::string(flags.require("--out")));
-  const bool charts = !flags.take_switch("--no-charts");
-  flags.check_all_taken();
+  const SweepOptions options = parse_sweep_options(flags);
+  const Grid& grid = options.grid;
+  const TerrainOptions& terrain_options = options.terrain;
+  const CostOptions& cost_options = options.cost;
+  const nav::SearchOptions& base_search = options.base_search;
+  const std::string& scen = options.scen;
+  const std::filesystem::path& dir = options.dir;
+  const bool charts = options.charts;
   const auto gnuplot = find_gnuplot();
   if (charts && !gnuplot) {
     throw std::runtime_error(

@@ -80,7 +80,6 @@ class TerrainQuadtree {
 
   const Heightmap& heightmap_;
   Tiling tiling_;
-  int leaf_cells_;
   std::vector<Node> nodes_;
 };
 

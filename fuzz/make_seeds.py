@@ -1,0 +1,208 @@
+#!/usr/bin/env python3
+"""Writes the seed corpora under fuzz/corpus/ (small files, committed).
+
+Run from anywhere: python3 fuzz/make_seeds.py. Deterministic. The 1201 x 1201
+.hgt seed is not here (2.8 MB): tools/fuzz.sh generates it into build/fuzz.
+"""
+import os
+import struct
+import zlib
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
+
+
+def put(harness, name, data):
+    folder = os.path.join(ROOT, harness)
+    os.makedirs(folder, exist_ok=True)
+    if isinstance(data, str):
+        data = data.encode()
+    with open(os.path.join(folder, name), "wb") as f:
+        f.write(data)
+
+
+def chunk(kind, payload):
+    body = kind + payload
+    return struct.pack(">I", len(payload)) + body + struct.pack(">I", zlib.crc32(body))
+
+
+def png(width, height, bit_depth, colour, interlace=0, palette=None, trns=None, seed=1):
+    """A valid PNG with filter-0 rows of pseudo-random samples."""
+    channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[colour]
+    row_bytes = (width * channels * bit_depth + 7) // 8
+    state = seed
+    raw = bytearray()
+
+    def rows(w, h):
+        nonlocal state
+        out = bytearray()
+        rb = (w * channels * bit_depth + 7) // 8
+        for _ in range(h):
+            out.append(0)
+            for _ in range(rb):
+                state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+                out.append((state >> 16) & 0xFF)
+        return out
+
+    if interlace == 0:
+        raw = rows(width, height)
+    else:  # Adam7 passes
+        for x0, y0, dx, dy in [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4),
+                               (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]:
+            w = (width - x0 + dx - 1) // dx if width > x0 else 0
+            h = (height - y0 + dy - 1) // dy if height > y0 else 0
+            if w and h:
+                raw += rows(w, h)
+    if colour == 3:  # palette indices must be in range
+        entries = 1 << bit_depth
+        palette = palette or bytes((k * 37) & 0xFF for k in range(3 * entries))
+    del row_bytes
+    out = b"\x89PNG\r\n\x1a\n"
+    out += chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, bit_depth, colour, 0, 0, interlace))
+    if palette:
+        out += chunk(b"PLTE", palette)
+    if trns:
+        out += chunk(b"tRNS", trns)
+    out += chunk(b"IDAT", zlib.compress(bytes(raw), 9))
+    out += chunk(b"IEND", b"")
+    return out
+
+
+def png_seeds():
+    put("fuzz_png", "gray8_5x4.png", png(5, 4, 8, 0))
+    put("fuzz_png", "gray16_6x5.png", png(6, 5, 16, 0))
+    put("fuzz_png", "gray1_9x3.png", png(9, 3, 1, 0))
+    put("fuzz_png", "gray2_5x5.png", png(5, 5, 2, 0))
+    put("fuzz_png", "gray4_7x3.png", png(7, 3, 4, 0))
+    put("fuzz_png", "gray8_interlaced_9x9.png", png(9, 9, 8, 0, interlace=1))
+    put("fuzz_png", "gray16_interlaced_5x6.png", png(5, 6, 16, 0, interlace=1))
+    put("fuzz_png", "rgb8_4x4.png", png(4, 4, 8, 2))
+    put("fuzz_png", "rgb16_3x3.png", png(3, 3, 16, 2))
+    put("fuzz_png", "palette8_4x4.png", png(4, 4, 8, 3, trns=b"\x00\x80"))
+    put("fuzz_png", "palette2_6x3.png", png(6, 3, 2, 3))
+    put("fuzz_png", "grayalpha8_4x3.png", png(4, 3, 8, 4))
+    put("fuzz_png", "grayalpha16_3x3.png", png(3, 3, 16, 4))
+    put("fuzz_png", "rgba8_3x4.png", png(3, 4, 8, 6))
+    put("fuzz_png", "rgba16_2x3.png", png(2, 3, 16, 6))
+    put("fuzz_png", "gray8_trns_4x4.png", png(4, 4, 8, 0, trns=b"\x00\x07"))
+    put("fuzz_png", "class_indices_3x2.png", png(3, 2, 2, 0, seed=7))
+    put("fuzz_png", "truncated.png", png(5, 4, 8, 0)[:40])
+
+
+def hgt_seeds():
+    # The size decides: every one of these is refused but for its size.
+    put("fuzz_hgt", "empty.hgt", b"")
+    put("fuzz_hgt", "one_sample.hgt", b"\x01\x02")
+    put("fuzz_hgt", "void_and_odd.hgt", b"\x80\x00\x00\x10\x7f")
+    put("fuzz_hgt", "row_of_1201.hgt", b"".join(struct.pack(">h", k - 600) for k in range(1201)))
+
+
+def raw_seeds():
+    def raw(width, depth, mode=0, spacing=1.0, scale=100.0, extra=b""):
+        header = struct.pack("<iiB", width, depth, mode)
+        if mode & 2:
+            header += struct.pack("<dd", spacing, scale)
+        body = b"".join(struct.pack("<H", (k * 2654435761) & 0xFFFF) for k in range(width * depth))
+        return header + body + extra
+
+    put("fuzz_raw", "raw_4x3", raw(4, 3))
+    put("fuzz_raw", "r16_2x2", raw(2, 2, mode=1))
+    put("fuzz_raw", "direct_5x4", raw(5, 4, mode=2, spacing=2.5, scale=400.0))
+    put("fuzz_raw", "size_mismatch", raw(3, 3, extra=b"\x01"))
+    put("fuzz_raw", "huge_dims", struct.pack("<iiB", 70000, 70000, 0) + b"\x00" * 8)
+    put("fuzz_raw", "negative", struct.pack("<iiB", -1, 4, 0))
+
+
+def map_seeds():
+    put("fuzz_map", "tiny.map", "type octile\nheight 3\nwidth 4\nmap\n.@..\n.T.G\nS.W.\n")
+    put("fuzz_map", "crlf.map", "type octile\r\nheight 2\r\nwidth 2\r\nmap\r\n..\r\n.@\r\n")
+    put("fuzz_map", "one_cell.map", "type octile\nheight 1\nwidth 1\nmap\n.\n")
+    put("fuzz_map", "short_row.map", "type octile\nheight 2\nwidth 3\nmap\n...\n..\n")
+    # arena.map from tests/data/movingai, cut to its first 12 rows.
+    src = os.path.join(os.path.dirname(ROOT), "..", "tests", "data", "movingai", "arena.map")
+    with open(src) as f:
+        lines = f.read().split("\n")
+    width = int(lines[2].split()[1])
+    rows = lines[4:16]
+    put("fuzz_map", "arena_12_rows.map",
+        "type octile\nheight %d\nwidth %d\nmap\n%s\n" % (len(rows), width, "\n".join(rows)))
+
+
+def scen_seeds():
+    put("fuzz_scen", "two_rows.scen",
+        "version 1\n0\tarena.map\t49\t49\t1\t12\t5\t11\t4.41421356\n"
+        "1\tarena.map\t49\t49\t13\t5\t18\t7\t5.82842712\n")
+    put("fuzz_scen", "version_only.scen", "version 1.0\n")
+    put("fuzz_scen", "bad_field.scen", "version 1\n0\tm.map\t4\t4\t1\tx\t2\t2\t1.0\n")
+    src = os.path.join(os.path.dirname(ROOT), "..", "tests", "data", "movingai", "arena.map.scen")
+    with open(src) as f:
+        put("fuzz_scen", "arena_head.scen", "".join(f.readlines()[:12]))
+
+
+def sidecar_seeds():
+    # Byte 0: bits 0-1 the map beside it (0 .raw 4x3, 1 .png 5x4, 2 .map,
+    # 3 .r16 4x3), bit 2: the request overrides spacing, bit 3: tile size.
+    put("fuzz_sidecar", "raw", b"\x00raw_width = 4\nraw_depth = 3\nspacing_m = 2.5\n")
+    put("fuzz_sidecar", "raw_comments",
+        b"\x00# a comment\n  raw_width=4 # trailing\r\nraw_depth\t=\t3\n\nheight_scale_m = 1e3\n")
+    put("fuzz_sidecar", "png", b"\x01spacing_m = 0.5\nheight_scale_m = 100\ntile_size = 2\n")
+    put("fuzz_sidecar", "png_overrides", b"\x0dtile_size = 9\n")
+    put("fuzz_sidecar", "map_refuses", b"\x02spacing_m = 1\n")
+    put("fuzz_sidecar", "r16_duplicate", b"\x03raw_width = 4\nraw_width = 4\nraw_depth = 3\n")
+    put("fuzz_sidecar", "unknown_key", b"\x00raw_width = 4\nraw_depth = 3\ncolour = red\n")
+
+
+def flags_seeds():
+    def argv(*words):
+        return b"\x00".join(w.encode() for w in words)
+
+    put("fuzz_flags", "path", argv("path", "--map", "m.png", "--from", "1,2", "--to", "3,4",
+                                   "--png", "o.png", "--png-scale", "4", "--show-sets"))
+    put("fuzz_flags", "path_procedural",
+        argv("path", "--procedural", "65", "--seed", "7", "--smoothing", "2", "--height-scale",
+             "30", "--tile-size", "2", "--max-slope", "0.8", "--topology", "hex6",
+             "--corner-cutting", "at-least-one-free", "--from", "0,0", "--to", "5,5"))
+    put("fuzz_flags", "bench", argv("bench", "--map", "a.map", "--scen", "a.scen", "--check",
+                                    "--budget-us", "50", "--heuristic", "zero", "--weight", "1.5",
+                                    "--greedy", "--climb-bound", "off"))
+    put("fuzz_flags", "scen", argv("scen", "--map", "m.hgt", "--queries", "10", "--seed", "3",
+                                   "--out", "o.scen", "--cost", "tobler", "--class-table",
+                                   "grass=1,rock=impassable", "--class-bands", "12.5"))
+    put("fuzz_flags", "sweep", argv("sweep", "--map", "m.raw", "--scen", "s", "--out", "d",
+                                    "--no-charts", "--max-slope", "0.4,0.6", "--slope-weight",
+                                    "0,1", "--cost", "reference,seed", "--heuristic",
+                                    "octile,euclidean", "--climb-bound", "on,off",
+                                    "--weight", "1,2"))
+    put("fuzz_flags", "requests",
+        argv("requests", "--procedural", "33", "--count", "5", "--frame-budget-us", "500",
+             "--threads", "2", "--frame-ms", "16", "--radius", "4", "--seed", "9",
+             "--influence", "1,2,3,-0.5", "--influence", "4,4,2,1"))
+    put("fuzz_flags", "edits", argv("edits", "--map", "m.png", "--count", "3", "--radius", "2",
+                                    "--revert", "--check", "--cost", "uphill-downhill",
+                                    "--uphill-weight", "2", "--downhill-weight", "0.5",
+                                    "--class-table", "a=1,b=2", "--classes", "c.png"))
+    put("fuzz_flags", "help", argv("--help"))
+
+
+def api_seeds():
+    # Any bytes decode to something (FuzzedDataProvider); these only give the
+    # fuzzer a few different starting points.
+    state = 12345
+    for k, size in enumerate([64, 300, 1200, 4000]):
+        out = bytearray()
+        for _ in range(size):
+            state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+            out.append((state >> 16) & 0xFF)
+        put("fuzz_api", "random_%d" % k, bytes(out))
+    put("fuzz_api", "zeros", b"\x00" * 512)
+    put("fuzz_api", "ones", b"\x01" * 512)
+
+
+if __name__ == "__main__":
+    png_seeds()
+    hgt_seeds()
+    raw_seeds()
+    map_seeds()
+    scen_seeds()
+    sidecar_seeds()
+    flags_seeds()
+    api_seeds()

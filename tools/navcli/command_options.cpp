@@ -1,0 +1,138 @@
+#include "command_options.hpp"
+
+#include <string_view>
+
+#include "cli_limits.hpp"
+
+namespace terranav::navcli {
+namespace {
+
+template <typename T, typename Parse>
+std::vector<T> take_list(Flags& flags, std::string_view flag, T fallback, Parse parse) {
+  const auto text = flags.take(flag);
+  if (!text) return {fallback};
+  std::vector<T> values;
+  for (const std::string_view item : split_list(flag, *text)) values.push_back(parse(item));
+  return values;
+}
+
+SweepGrid take_grid(Flags& flags) {
+  const nav::GraphConfig graph;
+  const nav::CostModel model;
+  const nav::SearchOptions search;
+  const auto number = [](const nav::Limit& limit) {
+    return
+        [&limit](std::string_view item) { return parse_bounded<double>(limit.flag, item, limit); };
+  };
+  const auto named = [](std::string_view flag, auto parse) {
+    return [flag, parse](std::string_view item) {
+      try {
+        return parse(item);
+      } catch (const nav::Error& e) {
+        throw UsageError(std::string(flag) + ": " + e.what());
+      }
+    };
+  };
+  SweepGrid grid;
+  grid.max_slopes = take_list(flags, "--max-slope", graph.max_slope, number(nav::kMaxSlopeLimit));
+  grid.slope_weights =
+      take_list(flags, "--slope-weight", model.slope_weight, number(nav::kSlopeWeightLimit));
+  grid.costs = take_list(flags, "--cost", model.kind, named("--cost", nav::parse_cost_model));
+  grid.heuristics =
+      take_list(flags, "--heuristic", search.heuristic, named("--heuristic", nav::parse_heuristic));
+  grid.climb_bounds =
+      take_list(flags, "--climb-bound", search.climb_bound,
+                [](std::string_view item) { return parse_on_off("--climb-bound", item); });
+  grid.weights = take_list(flags, "--weight", search.weight, number(nav::kWeightLimit));
+  return grid;
+}
+
+}  // namespace
+
+PathOptions parse_path_options(Flags& flags) {
+  PathOptions o;
+  o.terrain = take_terrain_options(flags);
+  o.cost = take_cost_options(flags);
+  o.search = take_search_options(flags);
+  o.from = parse_tile("--from", flags.require("--from"));
+  o.to = parse_tile("--to", flags.require("--to"));
+  if (const auto png = flags.take("--png")) o.png = std::string(*png);
+  o.png_scale = optional_bounded<int>(flags, kPngScaleLimit);
+  o.show_sets = flags.take_switch("--show-sets");
+  if ((o.png_scale || o.show_sets) && !o.png) {
+    throw UsageError(std::string(o.png_scale ? "--png-scale" : "--show-sets") + " needs --png");
+  }
+  flags.check_all_taken();
+  return o;
+}
+
+BenchOptions parse_bench_options(Flags& flags) {
+  BenchOptions o;
+  o.terrain = take_terrain_options(flags);
+  o.cost = take_cost_options(flags);
+  o.search = take_search_options(flags);
+  o.scen = std::string(flags.require("--scen"));
+  o.check = flags.take_switch("--check");
+  o.budget_us = optional_bounded<double>(flags, kStepBudgetLimit);
+  flags.check_all_taken();
+  return o;
+}
+
+ScenOptions parse_scen_options(Flags& flags) {
+  ScenOptions o;
+  o.terrain = take_terrain_options(flags);
+  o.cost = take_cost_options(flags);
+  o.queries = parse_bounded<int>("--queries", flags.require("--queries"), kQueriesLimit);
+  o.out = std::string(flags.require("--out"));
+  o.seed = o.terrain.request.procedural
+               ? o.terrain.request.procedural->seed
+               : optional_number<std::uint32_t>(flags, "--seed").value_or(1);
+  flags.check_all_taken();
+  return o;
+}
+
+SweepOptions parse_sweep_options(Flags& flags) {
+  SweepOptions o;
+  // The swept lists first: take_terrain/cost_options would read them as single values.
+  o.grid = take_grid(flags);
+  o.terrain = take_terrain_options(flags);
+  o.cost = take_cost_options(flags);
+  o.base_search = take_search_options(flags);
+  o.scen = std::string(flags.require("--scen"));
+  o.dir = std::filesystem::path(std::string(flags.require("--out")));
+  o.charts = !flags.take_switch("--no-charts");
+  flags.check_all_taken();
+  return o;
+}
+
+RequestsOptions parse_requests_options(Flags& flags) {
+  RequestsOptions o;
+  o.terrain = take_terrain_options(flags);
+  o.cost = take_cost_options(flags);
+  o.search = take_search_options(flags);
+  o.count = parse_bounded<int>("--count", flags.require("--count"), kCountLimit);
+  o.threads = optional_bounded<int>(flags, kThreadsLimit).value_or(0);
+  o.budget_us = parse_bounded<double>("--frame-budget-us", flags.require("--frame-budget-us"),
+                                      kFrameBudgetLimit);
+  o.frame_ms = optional_bounded<double>(flags, kFrameLimit).value_or(1000.0 / 60.0);
+  const auto radius = flags.take("--radius");
+  o.radius = radius ? parse_bounded<int>("--radius", *radius, kRequestRadiusLimit) : 0;
+  o.seed = optional_number<std::uint32_t>(flags, "--seed").value_or(1);
+  flags.check_all_taken();
+  return o;
+}
+
+EditsOptions parse_edits_options(Flags& flags) {
+  EditsOptions o;
+  o.terrain = take_terrain_options(flags);
+  o.cost = take_cost_options(flags);
+  o.count = parse_bounded<int>("--count", flags.require("--count"), kCountLimit);
+  o.radius = parse_bounded<int>("--radius", flags.require("--radius"), kStampRadiusLimit);
+  o.seed = optional_number<std::uint32_t>(flags, "--seed").value_or(1);
+  o.check = flags.take_switch("--check");
+  o.revert = flags.take_switch("--revert");
+  flags.check_all_taken();
+  return o;
+}
+
+}  // namespace terranav::navcli

@@ -1,0 +1,102 @@
+// Each navcli command's options, parsed from its flags before anything is
+// loaded or run: parse_<command>_options takes every flag the command knows
+// and checks that none is left (check_all_taken), so a bad command line is a
+// UsageError (or nav::Error from a nav parser) and nothing else. The commands
+// call these first; fuzz/fuzz_flags.cpp calls them alone.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "flags.hpp"
+#include "terrain_options.hpp"
+
+namespace terranav::navcli {
+
+/// navcli path.
+struct PathOptions {
+  TerrainOptions terrain;
+  CostOptions cost;
+  nav::SearchOptions search;
+  nav::TileCoord from;
+  nav::TileCoord to;
+  std::optional<std::string> png;
+  std::optional<int> png_scale;
+  bool show_sets = false;
+};
+PathOptions parse_path_options(Flags& flags);
+
+/// navcli bench.
+struct BenchOptions {
+  TerrainOptions terrain;
+  CostOptions cost;
+  nav::SearchOptions search;
+  std::string scen;
+  bool check = false;
+  std::optional<double> budget_us;
+};
+BenchOptions parse_bench_options(Flags& flags);
+
+/// navcli scen.
+struct ScenOptions {
+  TerrainOptions terrain;
+  CostOptions cost;
+  int queries = 0;
+  std::string out;
+  /// --seed, or the procedural terrain's seed.
+  std::uint32_t seed = 1;
+};
+ScenOptions parse_scen_options(Flags& flags);
+
+/// The values navcli sweep sweeps; each list holds at least one.
+struct SweepGrid {
+  std::vector<double> max_slopes;
+  std::vector<double> slope_weights;
+  std::vector<nav::CostModelKind> costs;
+  std::vector<nav::Heuristic> heuristics;
+  std::vector<bool> climb_bounds;
+  std::vector<double> weights;
+};
+
+/// navcli sweep.
+struct SweepOptions {
+  SweepGrid grid;
+  TerrainOptions terrain;
+  CostOptions cost;
+  nav::SearchOptions base_search;
+  std::string scen;
+  std::filesystem::path dir;
+  bool charts = true;
+};
+SweepOptions parse_sweep_options(Flags& flags);
+
+/// navcli requests.
+struct RequestsOptions {
+  TerrainOptions terrain;
+  CostOptions cost;
+  nav::SearchOptions search;
+  int count = 0;
+  int threads = 0;
+  double budget_us = 0.0;
+  double frame_ms = 1000.0 / 60.0;
+  int radius = 0;
+  std::uint32_t seed = 1;
+};
+RequestsOptions parse_requests_options(Flags& flags);
+
+/// navcli edits.
+struct EditsOptions {
+  TerrainOptions terrain;
+  CostOptions cost;
+  int count = 0;
+  int radius = 0;
+  std::uint32_t seed = 1;
+  bool check = false;
+  bool revert = false;
+};
+EditsOptions parse_edits_options(Flags& flags);
+
+}  // namespace terranav::navcli
