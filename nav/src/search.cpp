@@ -562,27 +562,19 @@ void AStar::expand(std::uint32_t expansions) {
   std::uint32_t free_count = free_count_;
   std::uint32_t size = size_;
 
-  // Four times the slots, the old ones first; the inner nodes are rebuilt
-  // level by level from the leaves. Once per AStar and size.
+  // Four times the slots, the old ones first. Every node keeps its key and
+  // winner, moved to where the bigger tree has it (node i of the level whose
+  // first node is f goes to i + 3f), so a query that grows the tree breaks
+  // ties exactly as one that found it grown: a result never depends on the
+  // AStar's earlier queries. Once per AStar and size.
   const auto grow = [&]() {
     const std::uint32_t m = 4 * n;
     std::vector<OpenKey> grown_keys(2 * std::size_t{m}, kEmptySlot);
-    std::copy(keys + n, keys + 2 * n, grown_keys.begin() + m);
     std::vector<std::uint32_t> grown_winners(m);
-    for (std::uint32_t first = m / 4; first >= 1; first /= 4) {
-      for (std::uint32_t i = first; i < 2 * first; ++i) {
-        const std::uint32_t c = 4 * i;
-        OpenKey k = grown_keys[c];
-        std::uint32_t w = c >= m ? c - m : grown_winners[c];
-        for (std::uint32_t j = c + 1; j < c + 4; ++j) {
-          const std::uint32_t wj = j >= m ? j - m : grown_winners[j];
-          if (grown_keys[j] < k) {
-            k = grown_keys[j];
-            w = wj;
-          }
-        }
-        grown_keys[i] = k;
-        grown_winners[i] = w;
+    for (std::uint32_t first = n; first >= 1; first /= 4) {
+      std::copy(keys + first, keys + 2 * first, grown_keys.begin() + 4 * first);
+      if (first < n) {
+        std::copy(winner + first, winner + 2 * first, grown_winners.begin() + 4 * first);
       }
     }
     grown_keys[0] = 0;

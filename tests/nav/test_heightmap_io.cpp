@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "file_bytes.hpp"
 #include "test_support.hpp"
 
 namespace terranav::nav {
@@ -25,19 +26,9 @@ namespace fs = std::filesystem;
 
 using test::error_of;
 
-using Bytes = std::vector<unsigned char>;
-
-void write_file(const fs::path& file, const Bytes& bytes) {
-  std::ofstream out(file, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(bytes.data()),
-            static_cast<std::streamsize>(bytes.size()));
-  ASSERT_TRUE(out.good()) << file;
-}
-
-Bytes read_file(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return Bytes(std::istreambuf_iterator<char>(in), {});
-}
+using test::Bytes;
+using test::read_file;
+using test::write_file;
 
 void put_be32(Bytes& out, std::uint32_t v) {
   for (int shift = 24; shift >= 0; shift -= 8) {

@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "file_bytes.hpp"
 #include "terranav/terrain_io/class_image.hpp"
 #include "terranav/terrain_io/heightmap_io.hpp"
 #include "terranav/terrain_io/movingai.hpp"
@@ -32,22 +33,9 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 namespace fs = std::filesystem;
 
-using Bytes = std::vector<unsigned char>;
-
-void write_file(const fs::path& file, const Bytes& bytes) {
-  // A new file, not one truncated: ext4 flushes a truncated file on close,
-  // milliseconds each, and the flip tests write thousands.
-  fs::remove(file);
-  std::ofstream out(file, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(bytes.data()),
-            static_cast<std::streamsize>(bytes.size()));
-  ASSERT_TRUE(out.good()) << file;
-}
-
-Bytes read_file(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return Bytes(std::istreambuf_iterator<char>(in), {});
-}
+using test::Bytes;
+using test::read_file;
+using test::write_file;
 
 Bytes from_hex(const std::string& hex) {
   Bytes out;

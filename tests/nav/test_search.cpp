@@ -712,6 +712,39 @@ TEST(AStar, StatusNamesAndOctileDistance) {
   EXPECT_DOUBLE_EQ(octile_distance({1, 5}, {1, 1}, 0.5), 2.0);
 }
 
+// fuzz_api found it: on flat ground, where equal keys abound, a query that
+// grew the open set's tree broke ties differently from the same query on an
+// AStar whose tree had grown before, so the expansions (and, among equal-cost
+// paths, the path) depended on the AStar's past: a worker of a request queue
+// could answer differently from another. Now the tree grows keeping every
+// node as it was.
+TEST(AStar, ResultsOnFlatGroundDoNotDependOnEarlierQueries) {
+  const int side = 97;
+  const Heightmap flat(side, side, 1.0, std::vector<float>(side * side, 0.0f));
+  const auto blocked = test::random_mask(96 * 96, 0.2, 11);
+  const TerrainGraph g(flat, {}, blocked);
+  const ConnectedSets sets(g);
+  AStar reused(g, sets);
+  std::mt19937 rng(5);
+  std::uniform_int_distribution<int> pick(0, 95);
+  int compared = 0;
+  for (int q = 0; q < 60; ++q) {
+    const TileCoord start{pick(rng), pick(rng)};
+    const TileCoord goal{pick(rng), pick(rng)};
+    for (const CostModelKind kind : {CostModelKind::Reference, CostModelKind::Seed}) {
+      const SearchOptions options{.cost = {.kind = kind}};
+      const PathResult warm = reused.find_path(start, goal, options);
+      const PathResult cold = AStar(g, sets).find_path(start, goal, options);
+      ASSERT_EQ(cold.status, warm.status);
+      EXPECT_EQ(cold.tiles, warm.tiles) << q;
+      EXPECT_EQ(cold.expanded, warm.expanded) << q;
+      EXPECT_EQ(cold.heap_operations, warm.heap_operations) << q;
+      compared += warm.status == SearchStatus::Found && warm.generated > 64 ? 1 : 0;
+    }
+  }
+  EXPECT_GT(compared, 40);  // most queries grow a fresh AStar's tree past 64 slots
+}
+
 // fuzz_api found it (tests/data/fuzz/fuzz_api-reference-cost-overflows-to-inf
 // replays it through the harness): a Reference slope weight of 1.4e308 made
 // an edge cost overflow, and A* reported Found with cost +inf. The weight is
