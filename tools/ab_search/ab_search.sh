@@ -45,7 +45,8 @@ for side in A B; do
       "-Dterranav=terranav$side" "-DSIDE=$side" "-I$work/$side/nav/include" \
       "-I$work/$side/nav/terrain_io/include" "-I$work/$side/nav/src" "-I$work/$side/bench" -c)
 done
-# libstb for revisions before the split (later ones compile stb_image in).
+# libstb for revisions before the split (later ones compile stb_image in);
+# zlib for the PNG checks of later ones.
 g++ -O2 "$here/driver.cpp" "$work"/A/obj/*.o "$work"/B/obj/*.o -o "$work/ab" \
-  "${stb_libs[@]}" -lnoise
+  "${stb_libs[@]}" -lnoise -lz
 "$work/ab" "${3:-1000}" "${4:-1025}"
