@@ -102,6 +102,7 @@ Options parse_options(std::span<const std::string_view> args) {
       o.version = true;
     } else if (arg == "--map") {
       o.terrain.map = std::string(value());
+      if (o.terrain.map.empty()) throw UsageError("--map: the file name is empty");
     } else if (arg == "--procedural") {
       o.terrain.procedural =
           nav::ProceduralConfig{.size = parse_bounded<int>(arg, value(), nav::kProceduralSizeLimit),

@@ -120,6 +120,7 @@ TEST(Options, BadInputNamesTheOption) {
   EXPECT_EQ(usage_error({"--start", "3"}), "--start: '3' is not of the form A,B");
   EXPECT_EQ(usage_error({"--start", "3,x"}), "--start: 'x' is not a number");
   EXPECT_EQ(usage_error({"--map"}), "--map: missing value");
+  EXPECT_EQ(usage_error({"--map", ""}), "--map: the file name is empty");
   EXPECT_EQ(usage_error({"--bogus"}), "unknown option '--bogus'");
   EXPECT_EQ(usage_error({"--headless", "--size", "0x10"}),
             "--size: 0x10 is outside 1..8192 pixels per side");

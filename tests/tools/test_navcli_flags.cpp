@@ -53,6 +53,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadLine{kQuery + " --max-slope steep", "--max-slope: expected a number"},
         BadLine{kQuery + " --heuristic sideways", "--heuristic: "},
         BadLine{kQuery + " --weight 0.5", "--weight: must be in [1, 1e+06], got 0.5"},
+        // fuzz_flags found it (tests/data/fuzz/fuzz_flags-empty-map-name).
+        BadLine{"scen --map '' --queries 3 --out o.scen", "--map: the file name is empty"},
         BadLine{kQuery + " --spacing 1e300", "--spacing: must be in [0.001, 1e+06] m, got 1e+300"},
         BadLine{kQuery + " --slope-weight 1e308",
                 "--slope-weight: must be in [0, 1e+06], got 1e+308"},
@@ -69,7 +71,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadLine{kQuery + " --png x.png --png-scale 0", "--png-scale"},
         BadLine{"path " + kArena + " --to 2,2 --from", "--from: missing value"},
         BadLine{"bench " + kArena, "--scen is required"},
-        BadLine{"scen " + kArena + " --queries 0 --out x.scen", "--queries: must be in [1, 1e+07], got 0"},
+        BadLine{"scen " + kArena + " --queries 0 --out x.scen",
+                "--queries: must be in [1, 1e+07], got 0"},
         BadLine{"sweep " + kArena + " --scen x --out d --max-slope 0.4,,0.6",
                 "--max-slope: empty item"},
         BadLine{"sweep " + kArena + " --scen x --out d --heuristic octile,nope", "--heuristic: "},

@@ -109,6 +109,7 @@ nav::InfluencePoint parse_influence(std::string_view flag, std::string_view text
 TerrainOptions take_terrain_options(Flags& flags) {
   TerrainOptions options;
   const auto map = flags.take("--map");
+  if (map && map->empty()) throw UsageError("--map: the file name is empty");
   const auto size = optional_bounded<int>(flags, nav::kProceduralSizeLimit);
   if (map && size) throw UsageError("--map and --procedural exclude each other");
   if (!map && !size) throw UsageError("--map or --procedural is required");
