@@ -1,5 +1,4 @@
 #include "terranav/nav/cost_model.hpp"
-#include "terranav/nav/limits.hpp"
 
 #include <algorithm>
 #include <array>
@@ -8,7 +7,7 @@
 #include <string>
 
 #include "name_table.hpp"
-#include "number_text.hpp"
+#include "terranav/nav/limits.hpp"
 #include "terranav/nav/types.hpp"
 
 namespace terranav::nav {

@@ -1,5 +1,4 @@
 #include "terranav/nav/search.hpp"
-#include "terranav/nav/limits.hpp"
 
 #include <algorithm>
 #include <array>
@@ -15,6 +14,7 @@
 
 #include "name_table.hpp"
 #include "number_text.hpp"
+#include "terranav/nav/limits.hpp"
 #include "terranav/nav/nearest_tile.hpp"
 
 namespace terranav::nav {

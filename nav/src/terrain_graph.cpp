@@ -1,5 +1,4 @@
 #include "terranav/nav/terrain_graph.hpp"
-#include "terranav/nav/limits.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -10,6 +9,7 @@
 #include <vector>
 
 #include "name_table.hpp"
+#include "terranav/nav/limits.hpp"
 
 namespace terranav::nav {
 

@@ -1,11 +1,11 @@
 #include "terranav/nav/unit.hpp"
-#include "terranav/nav/limits.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <string>
 #include <utility>
 
+#include "terranav/nav/limits.hpp"
 #include "terranav/nav/nearest_tile.hpp"
 
 namespace terranav::nav {

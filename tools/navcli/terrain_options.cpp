@@ -1,13 +1,11 @@
 #include "terrain_options.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <utility>
 
 #include "stopwatch.hpp"
 #include "terranav/nav/tiling.hpp"
 #include "terranav/terrain_io/class_image.hpp"
-#include "text_output.hpp"
 
 namespace terranav::navcli {
 
