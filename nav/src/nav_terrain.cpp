@@ -157,8 +157,8 @@ void NavTerrain::check_tiles(const char* edit, TileRect tiles, std::size_t value
                 std::to_string(tiling().tiles_wide()) + "x" +
                 std::to_string(tiling().tiles_deep()) + " tiles");
   }
-  const std::size_t n = static_cast<std::size_t>(tiles.i1 - tiles.i0) *
-                        static_cast<std::size_t>(tiles.j1 - tiles.j0);
+  const std::size_t n =
+      static_cast<std::size_t>(tiles.i1 - tiles.i0) * static_cast<std::size_t>(tiles.j1 - tiles.j0);
   if (values != n) {
     throw Error(std::string(edit) + ": " + std::to_string(values) + " values for " +
                 std::to_string(n) + " tiles");

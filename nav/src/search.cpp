@@ -16,6 +16,8 @@
 #include "number_text.hpp"
 #include "terranav/nav/limits.hpp"
 #include "terranav/nav/nearest_tile.hpp"
+#include "terranav/nav/path_smoothing.hpp"
+#include "terranav/nav/surface_search.hpp"
 
 namespace terranav::nav {
 
@@ -45,6 +47,11 @@ constexpr std::array<detail::Named<Heuristic>, 6> kHeuristics = {{
     {"octile", Heuristic::Octile},
     {"euclidean", Heuristic::Euclidean},
     {"hex", Heuristic::Hex},
+}};
+
+constexpr std::array<detail::Named<PathMode>, 2> kPathModes = {{
+    {"grid", PathMode::Grid},
+    {"any-angle", PathMode::AnyAngle},
 }};
 
 /// The unscaled metric of a displacement (di, dj), in moves.
@@ -335,6 +342,14 @@ Heuristic parse_heuristic(std::string_view text) {
   return detail::parse_named<Heuristic>(kHeuristics, text, "heuristic");
 }
 
+std::string_view to_string(PathMode mode) noexcept {
+  return detail::name_of<PathMode>(kPathModes, mode);
+}
+
+PathMode parse_path_mode(std::string_view text) {
+  return detail::parse_named<PathMode>(kPathModes, text, "path mode");
+}
+
 double octile_distance(TileCoord a, TileCoord b, double tile_metres) noexcept {
   const int di = std::abs(a.i - b.i);
   const int dj = std::abs(a.j - b.j);
@@ -359,9 +374,10 @@ double heuristic_distance(const TerrainGraph& graph, const SearchOptions& option
   return estimate(a.i - b.i, a.j - b.j) + climb(height[index(graph.id(a))]);
 }
 
-AStar::AStar(const TerrainGraph& graph, const ConnectedSets& sets)
+AStar::AStar(const TerrainGraph& graph, const ConnectedSets& sets, const Heightmap* surface)
     : graph_(graph),
       sets_(sets),
+      surface_(surface),
       records_(graph.tile_count(), Record{0.0, 0, 0}),
       tree_keys_(2 * kFirstSlots, kEmptySlot),
       tree_slots_(kFirstSlots),
@@ -382,7 +398,15 @@ NodeState AStar::state(TileId t) const noexcept {
 }
 
 SearchStatus AStar::start(TileCoord start, TileCoord goal, const SearchOptions& options) noexcept {
+  has_start_point_ = has_goal_point_ = false;
   status_ = begin(start, goal, options);
+  if (status_ == SearchStatus::Found && path_mode_ == PathMode::AnyAngle) {
+    try {
+      finish_any_angle();
+    } catch (const std::bad_alloc&) {
+      status_ = SearchStatus::LimitReached;
+    }
+  }
   return status_;
 }
 
@@ -400,7 +424,20 @@ SearchStatus AStar::start_at(const Vec3& start_m, const Vec3& goal_m,
             static_cast<std::int32_t>(
                 std::clamp(std::floor(goal_m.z / t), 0.0, graph_.tiles_deep() - 1.0))};
   }
-  return start(graph_.tile_at(start_m.x, start_m.z).value_or(kOutside), goal, options);
+  const TileCoord start = graph_.tile_at(start_m.x, start_m.z).value_or(kOutside);
+  has_start_point_ = start != kOutside;
+  has_goal_point_ = graph_.tile_at(goal_m.x, goal_m.z).has_value();
+  start_point_ = start_m;
+  goal_point_ = goal_m;
+  status_ = begin(start, goal, options);
+  if (status_ == SearchStatus::Found && path_mode_ == PathMode::AnyAngle) {
+    try {
+      finish_any_angle();
+    } catch (const std::bad_alloc&) {
+      status_ = SearchStatus::LimitReached;
+    }
+  }
+  return status_;
 }
 
 SearchStatus AStar::begin(TileCoord start, TileCoord goal, const SearchOptions& options) noexcept {
@@ -418,6 +455,17 @@ SearchStatus AStar::begin(TileCoord start, TileCoord goal, const SearchOptions& 
     error_ = "search: out of memory checking the options";
   }
   if (!error_.empty()) return SearchStatus::InvalidOptions;
+  path_mode_ = options.path_mode;
+  if (path_mode_ == PathMode::AnyAngle) {
+    if (surface_ == nullptr) {
+      error_ = "search: path mode any-angle needs the heightmap: construct the AStar with it";
+    } else if (options.cost.kind == CostModelKind::Seed) {
+      error_ =
+          "search: path mode any-angle: the seed model counts steps, not metres, so it has no "
+          "cost on the surface";
+    }
+    if (!error_.empty()) return SearchStatus::InvalidOptions;
+  }
 
   const auto usable = [&](TileCoord c) {
     return graph_.contains(c) && !graph_.blocked(graph_.id(c));
@@ -432,6 +480,7 @@ SearchStatus AStar::begin(TileCoord start, TileCoord goal, const SearchOptions& 
         graph_, target, [&](TileId t) { return t == start_id || sets_.connected(start_id, t); });
     goal = nearest.value_or(start);  // start is always accepted
     goal_adjusted_ = true;
+    has_goal_point_ = false;
   }
   if (!usable(goal)) return SearchStatus::InvalidGoal;
   const TileId goal_id = graph_.id(goal);
@@ -842,11 +891,77 @@ SearchStatus AStar::step(const StepBudget& budget) noexcept {
   } catch (const std::bad_alloc&) {
     end_at_limit();  // the open set could not grow
   }
+  if (path_mode_ == PathMode::AnyAngle &&
+      (status_ == SearchStatus::Found || status_ == SearchStatus::Partial)) {
+    try {
+      finish_any_angle();
+    } catch (const std::bad_alloc&) {
+      status_ = SearchStatus::LimitReached;
+    }
+  }
   return status_;
 }
 
 void AStar::cancel() noexcept {
   if (status_ == SearchStatus::InProgress) status_ = SearchStatus::Cancelled;
+}
+
+void AStar::trace(std::uint32_t end, std::vector<TileCoord>& tiles) const {
+  const auto tw = static_cast<std::int64_t>(graph_.tiles_wide());
+  const auto parent = [&](std::uint32_t v) {
+    const std::size_t d = records_[v].tag & 7u;
+    return static_cast<std::uint32_t>(v - (kDirDz[d] * tw + kDirDx[d]));
+  };
+  std::size_t length = 1;
+  for (std::uint32_t v = end; v != start_; v = parent(v)) ++length;
+  tiles.resize(length);
+  std::uint32_t v = end;
+  for (std::size_t k = length; k-- > 0;) {
+    tiles[k] = graph_.coord(TileId{v});
+    if (k > 0) v = parent(v);
+  }
+}
+
+void AStar::finish_any_angle() {
+  const SurfaceCost ruler(*surface_, graph_, query_.cost);
+  const bool found = status_ == SearchStatus::Found;
+  trace(found ? goal_ : best_, any_tiles_);
+  std::vector<Vec3> points;
+  points.reserve(any_tiles_.size() + 2);
+  for (const TileCoord t : any_tiles_) points.push_back(graph_.tile_centre(graph_.id(t)));
+  // The grid path's edges join tile centres whose heights pass max slope;
+  // the surface between them may not. A partial path stops before such a
+  // piece; a found one is searched again on the surface.
+  for (std::size_t k = 1; k < points.size(); ++k) {
+    if (ruler.segment_cost(points[k - 1], points[k]) < kInf) continue;
+    if (!found) {
+      points.resize(k);
+      any_tiles_.resize(k);
+      break;
+    }
+    SurfaceSearch surface_search(*surface_, graph_);
+    SurfacePath path =
+        surface_search.find_path(any_tiles_.front(), any_tiles_.back(), query_.cost, 1);
+    if (path.status != SearchStatus::Found) {
+      status_ = SearchStatus::Unreachable;
+      any_tiles_.clear();
+      any_path_.clear();
+      any_cost_ = 0.0;
+      return;
+    }
+    any_tiles_ = std::move(path.tiles);
+    points = std::move(path.points);
+    break;
+  }
+  // Positions given in metres, where the way to their tile centre is open.
+  if (has_start_point_ && ruler.segment_cost(start_point_, points.front()) < kInf) {
+    points.insert(points.begin(), start_point_);
+  }
+  if (found && has_goal_point_ && ruler.segment_cost(points.back(), goal_point_) < kInf) {
+    points.push_back(goal_point_);
+  }
+  smooth_path(ruler, points, any_path_);
+  any_cost_ = ruler.polyline(any_path_).cost;
 }
 
 void AStar::result(PathResult& out) const {
@@ -864,24 +979,19 @@ void AStar::result(PathResult& out) const {
   } else if (status_ != SearchStatus::Found) {
     return;
   }
-  // start == goal is found without a search: one tile, cost 0.
-  const bool searched = end != start_;
-  const auto tw = static_cast<std::int64_t>(graph_.tiles_wide());
-  const auto parent = [&](std::uint32_t v) {
-    const std::size_t d = records_[v].tag & 7u;
-    return static_cast<std::uint32_t>(v - (kDirDz[d] * tw + kDirDx[d]));
-  };
-  std::size_t length = 1;
-  for (std::uint32_t v = end; v != start_; v = parent(v)) ++length;
-  out.tiles.resize(length);
-  out.waypoints.resize(length);
-  std::uint32_t v = end;
-  for (std::size_t k = length; k-- > 0;) {
-    out.tiles[k] = graph_.coord(TileId{v});
-    out.waypoints[k] = graph_.tile_centre(TileId{v});
-    if (k > 0) v = parent(v);
+  if (path_mode_ == PathMode::AnyAngle) {
+    out.tiles.assign(any_tiles_.begin(), any_tiles_.end());
+    out.waypoints.assign(any_path_.begin(), any_path_.end());
+    out.cost = any_cost_;
+    return;
   }
-  out.cost = searched ? records_[end].g : 0.0;
+  trace(end, out.tiles);
+  out.waypoints.resize(out.tiles.size());
+  for (std::size_t k = 0; k < out.tiles.size(); ++k) {
+    out.waypoints[k] = graph_.tile_centre(graph_.id(out.tiles[k]));
+  }
+  // start == goal is found without a search: one tile, cost 0.
+  out.cost = end != start_ ? records_[end].g : 0.0;
 }
 
 PathResult AStar::find_path(TileCoord start, TileCoord goal, const SearchOptions& options) {

@@ -58,6 +58,25 @@ std::string_view to_string(Heuristic heuristic) noexcept;
 /// Inverse of to_string; throws Error naming the text and the valid names.
 Heuristic parse_heuristic(std::string_view text);
 
+/// What shape of path a query returns.
+enum class PathMode {
+  /// Through tile centres along the graph's edges (45-degree steps on
+  /// Octile8); PathResult::cost is the graph's cost.
+  Grid,
+  /// A polyline in any direction on the surface (docs/continuous-model.md):
+  /// the grid path (or, when it crosses pieces steeper than max slope, the
+  /// surface-priced 8-neighbour path of SurfaceSearch) shortened and
+  /// relaxed by smooth_path. PathResult::cost is its cost on the surface,
+  /// never more than the grid path's there; every segment is feasible.
+  /// Needs an AStar that has the heightmap; not for the seed model.
+  AnyAngle,
+};
+
+/// "grid", "any-angle".
+std::string_view to_string(PathMode mode) noexcept;
+/// Inverse of to_string; throws Error naming the text and the valid names.
+PathMode parse_path_mode(std::string_view text);
+
 /// What one query optimises and how.
 struct SearchOptions {
   Heuristic heuristic = Heuristic::Octile;
@@ -93,6 +112,8 @@ struct SearchOptions {
   /// start's set instead, and set PathResult::goal_adjusted: what a player
   /// expects from a click on a cliff.
   bool nearest_reachable_goal = false;
+  /// Grid path or any-angle polyline.
+  PathMode path_mode = PathMode::Grid;
 };
 
 /// How much one AStar::step may do before it returns; the first limit hit
@@ -113,11 +134,15 @@ struct PathResult {
   /// Tiles from start to goal inclusive (Found), or to the best tile reached
   /// (Partial); empty otherwise.
   std::vector<TileCoord> tiles;
-  /// Tile centres (TerrainGraph::tile_centre) of `tiles`, nav metres.
+  /// The path in nav metres: the tile centres (TerrainGraph::tile_centre)
+  /// of `tiles` (PathMode::Grid), or the any-angle polyline, y on the surface
+  /// (PathMode::AnyAngle; it starts and ends at the positions given to
+  /// start_at, else at the tile centres).
   std::vector<Vec3> waypoints;
-  /// Sum of edge costs along the path (g of the goal), accumulated in
-  /// double; units of the cost model (metres for reference, seconds for
-  /// tobler).
+  /// Grid: the sum of edge costs along the path (g of the goal),
+  /// accumulated in double. AnyAngle: the polyline's cost on the surface
+  /// (SurfaceCost). Units of the cost model (metres for reference, seconds
+  /// for tobler).
   double cost = 0.0;
   /// Tiles taken from the open set and expanded (the goal not counted).
   std::uint32_t expanded = 0;
@@ -187,8 +212,10 @@ double heuristic_distance(const TerrainGraph& graph, const SearchOptions& option
 /// one call.
 class AStar {
  public:
-  /// Keeps references: graph and sets must outlive the AStar. O(tiles).
-  AStar(const TerrainGraph& graph, const ConnectedSets& sets);
+  /// Keeps references: graph, sets and the heightmap the graph was built
+  /// from (optional: without it, PathMode::AnyAngle is an InvalidOptions)
+  /// must outlive the AStar. O(tiles).
+  AStar(const TerrainGraph& graph, const ConnectedSets& sets, const Heightmap* surface = nullptr);
 
   /// Starts a query from start to goal under `options` (ending any query in
   /// progress) and returns its status: InProgress when there is a search to
@@ -202,13 +229,20 @@ class AStar {
   /// start() with positions in nav metres (y ignored), each snapped to the
   /// tile containing it (TerrainGraph::tile_at); a position outside the
   /// tiled area is an InvalidStart / InvalidGoal, or with
-  /// nearest_reachable_goal the goal is clamped into it first.
+  /// nearest_reachable_goal the goal is clamped into it first. An any-angle
+  /// path starts and ends at the positions themselves (a goal moved to the
+  /// nearest reachable tile ends at its centre), unless the straight way
+  /// from one to its tile centre is infeasible: then at the centre.
   SearchStatus start_at(const Vec3& start_m, const Vec3& goal_m,
                         const SearchOptions& options = {}) noexcept;
 
   /// Runs the query until it ends or `budget` is spent, and returns its
   /// status (InProgress: step again). A query that is not in progress
-  /// returns its status and does nothing. Never throws. O(budget).
+  /// returns its status and does nothing. Never throws. O(budget); for
+  /// PathMode::AnyAngle the step that finds the goal also smooths the path
+  /// (smooth_path, about as long as the search on long paths), and, when
+  /// the grid path is infeasible on the surface, runs SurfaceSearch with
+  /// radius 1: that step can exceed its budget.
   SearchStatus step(const StepBudget& budget = {}) noexcept;
 
   /// Ends the query in progress with status Cancelled (no-op otherwise).
@@ -282,9 +316,15 @@ class AStar {
   void expand(std::uint32_t expansions);
   /// Ends the query at a limit: Partial or LimitReached.
   void end_at_limit() noexcept;
+  /// The tiles from start_ to `end` along the parent directions.
+  void trace(std::uint32_t end, std::vector<TileCoord>& tiles) const;
+  /// For PathMode::AnyAngle, once Found or Partial: the polyline and its
+  /// cost on the surface (or Unreachable when no path is feasible there).
+  void finish_any_angle();
 
   const TerrainGraph& graph_;
   const ConnectedSets& sets_;
+  const Heightmap* surface_;
   std::vector<Record> records_;
   // 4-ary winner tree over n = 4^L slots: node i has children 4i .. 4i + 3,
   // slot s is leaf n + s, nodes [4^l, 2 * 4^l) are level l (2, 3, 8 .. 15,
@@ -320,6 +360,16 @@ class AStar {
   std::uint32_t heap_operations_ = 0;
   std::uint32_t best_ = 0;
   double best_h_ = 0.0;
+  // PathMode::AnyAngle: the positions given to start_at (when inside the
+  // start and goal tiles) and the finished path.
+  PathMode path_mode_ = PathMode::Grid;
+  bool has_start_point_ = false;
+  bool has_goal_point_ = false;
+  Vec3 start_point_{};
+  Vec3 goal_point_{};
+  std::vector<TileCoord> any_tiles_;
+  std::vector<Vec3> any_path_;
+  double any_cost_ = 0.0;
 };
 
 }  // namespace terranav::nav
