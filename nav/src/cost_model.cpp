@@ -20,18 +20,6 @@ constexpr std::array<detail::Named<CostModelKind>, 4> kNames = {{
     {"uphill-downhill", CostModelKind::UphillDownhill},
 }};
 
-// Tobler's hiking function: fastest (6 km/h) on a descent of 5 %.
-constexpr double kToblerMaxKmh = 6.0;
-constexpr double kToblerDecay = 3.5;
-constexpr double kToblerBestGradient = -0.05;
-constexpr double kSecondsPerHourPerKm = 3.6;  // (s/h) / (m/km)
-
-double tobler_seconds(double d, double gradient) noexcept {
-  const double kmh =
-      kToblerMaxKmh * std::exp(-kToblerDecay * std::abs(gradient - kToblerBestGradient));
-  return d * kSecondsPerHourPerKm / kmh;
-}
-
 }  // namespace
 
 std::string_view to_string(CostModelKind kind) noexcept {
@@ -40,25 +28,6 @@ std::string_view to_string(CostModelKind kind) noexcept {
 
 CostModelKind parse_cost_model(std::string_view text) {
   return detail::parse_named<CostModelKind>(kNames, text, "cost model");
-}
-
-double base_edge_cost(const CostModel& model, double d, double dh, double max_slope) noexcept {
-  switch (model.kind) {
-    case CostModelKind::Reference:
-      return d * (1.0 + model.slope_weight * std::abs(dh) / d);
-    case CostModelKind::Seed: {
-      const double slope = std::abs(dh) / d;
-      return slope >= max_slope ? std::numeric_limits<double>::infinity() : 1.0 + slope;
-    }
-    case CostModelKind::Tobler:
-      return tobler_seconds(d, dh / d);
-    case CostModelKind::UphillDownhill: {
-      const double gradient = dh / d;
-      return d * (1.0 + model.uphill_weight * std::max(gradient, 0.0) +
-                  model.downhill_weight * std::max(-gradient, 0.0));
-    }
-  }
-  return std::numeric_limits<double>::infinity();
 }
 
 double min_base_edge_cost(const CostModel& model, double d, double max_slope) noexcept {
@@ -70,7 +39,7 @@ double min_base_edge_cost(const CostModel& model, double d, double max_slope) no
       return 1.0;
     case CostModelKind::Tobler:
       // Speed falls off on both sides of -5 %: the allowed gradient nearest it.
-      return tobler_seconds(d, std::max(kToblerBestGradient, -max_slope));
+      return detail::tobler_seconds(d, std::max(detail::kToblerBestGradient, -max_slope));
   }
   return 0.0;
 }
@@ -85,7 +54,7 @@ ClimbCost min_climb_cost(const CostModel& model, double longest_step) noexcept {
       return {1.0 / longest_step, 1.0 / longest_step};
     case CostModelKind::Tobler:
       // d * 0.6 * exp(3.5 (g + 0.05)) - d * 0.6 >= 0.6 * 3.5 * g * d for g >= 0.
-      return {kToblerDecay * kSecondsPerHourPerKm / kToblerMaxKmh, 0.0};
+      return {detail::kToblerDecay * detail::kSecondsPerHourPerKm / detail::kToblerMaxKmh, 0.0};
   }
   return {};
 }

@@ -3,7 +3,10 @@
 // multiplier layer (terrain classes x influence fields).
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
+#include <limits>
 #include <string_view>
 
 #include "terranav/nav/multiplier_layer.hpp"
@@ -47,13 +50,45 @@ struct CostModel {
   const MultiplierLayer* tile_multipliers = nullptr;
 };
 
+namespace detail {
+// Tobler's hiking function: fastest (6 km/h) on a descent of 5 %.
+inline constexpr double kToblerMaxKmh = 6.0;
+inline constexpr double kToblerDecay = 3.5;
+inline constexpr double kToblerBestGradient = -0.05;
+inline constexpr double kSecondsPerHourPerKm = 3.6;  // (s/h) / (m/km)
+
+inline double tobler_seconds(double d, double gradient) noexcept {
+  const double kmh =
+      kToblerMaxKmh * std::exp(-kToblerDecay * std::abs(gradient - kToblerBestGradient));
+  return d * kSecondsPerHourPerKm / kmh;
+}
+}  // namespace detail
+
 /// Base cost of one edge (no multiplier) of horizontal length d > 0 metres
 /// and height change dh metres. +infinity when the model drops the edge
 /// (Seed at |dh| / d >= max_slope); the other models ignore max_slope (the
 /// graph already has no edge steeper than it). Units: metres (Reference,
 /// UphillDownhill), steps (Seed), seconds (Tobler). docs/cost-models.md.
-/// O(1).
-double base_edge_cost(const CostModel& model, double d, double dh, double max_slope) noexcept;
+/// O(1); inline, as the surface walk prices every piece with it.
+inline double base_edge_cost(const CostModel& model, double d, double dh,
+                             double max_slope) noexcept {
+  switch (model.kind) {
+    case CostModelKind::Reference:
+      return d * (1.0 + model.slope_weight * std::abs(dh) / d);
+    case CostModelKind::Seed: {
+      const double slope = std::abs(dh) / d;
+      return slope >= max_slope ? std::numeric_limits<double>::infinity() : 1.0 + slope;
+    }
+    case CostModelKind::Tobler:
+      return detail::tobler_seconds(d, dh / d);
+    case CostModelKind::UphillDownhill: {
+      const double gradient = dh / d;
+      return d * (1.0 + model.uphill_weight * std::max(gradient, 0.0) +
+                  model.downhill_weight * std::max(-gradient, 0.0));
+    }
+  }
+  return std::numeric_limits<double>::infinity();
+}
 
 /// Minimum of base_edge_cost over every slope |dh| / d <= max_slope for an
 /// edge of length d (attained, so the tightest lower bound): what the
