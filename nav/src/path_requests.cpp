@@ -14,19 +14,20 @@ constexpr int kMaxWorkers = 64;
 }  // namespace
 
 PathRequestQueue::PathRequestQueue(const TerrainGraph& graph, const ConnectedSets& sets,
-                                   int workers)
+                                   int workers, const Heightmap* surface)
     : graph_(graph), sets_(sets) {
   if (workers < 0 || workers > kMaxWorkers) {
     throw Error("path requests: " + std::to_string(workers) + " workers, expected 0.." +
                 std::to_string(kMaxWorkers));
   }
   if (workers == 0) {
-    own_search_ = std::make_unique<AStar>(graph, sets);
+    own_search_ = std::make_unique<AStar>(graph, sets, surface);
     return;
   }
   // Search memory is allocated here, so a failure throws to the caller.
   std::vector<std::unique_ptr<AStar>> searches;
-  for (int k = 0; k < workers; ++k) searches.push_back(std::make_unique<AStar>(graph, sets));
+  for (int k = 0; k < workers; ++k)
+    searches.push_back(std::make_unique<AStar>(graph, sets, surface));
   for (auto& search : searches) {
     threads_.emplace_back(
         [this, s = std::move(search)](const std::stop_token& stop) { work(stop, *s); });

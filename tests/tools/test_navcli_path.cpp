@@ -30,8 +30,10 @@ TEST_F(NavcliPath, PrintsOneJsonObjectWithTheSearchCounters) {
   const nlohmann::ordered_json json = nlohmann::ordered_json::parse(run.out);
   std::vector<std::string> keys;
   for (const auto& [key, value] : json.items()) keys.push_back(key);
-  EXPECT_EQ(keys, (std::vector<std::string>{"status", "cost", "expanded", "generated",
-                                            "heap_operations", "time_us", "build_ms", "path"}));
+  EXPECT_EQ(keys,
+            (std::vector<std::string>{"status", "cost", "expanded", "generated", "heap_operations",
+                                      "time_us", "build_ms", "path", "path_m", "length_m",
+                                      "ascent_m", "descent_m", "surface_cost", "surface_fault"}));
   EXPECT_EQ(json.at("status"), "found");
   // Three cardinal steps and one diagonal: 3 + sqrt 2 (at float step precision).
   EXPECT_NEAR(json.at("cost").get<double>(), 3.0 + std::sqrt(2.0), 1e-5);
@@ -40,7 +42,25 @@ TEST_F(NavcliPath, PrintsOneJsonObjectWithTheSearchCounters) {
   ASSERT_GE(json.at("path").size(), 2u);
   EXPECT_EQ(json.at("path").front(), nlohmann::ordered_json::parse("[1, 12]"));
   EXPECT_EQ(json.at("path").back(), nlohmann::ordered_json::parse("[5, 11]"));
+  // The same path in metres (tile centres) and on the flat surface.
+  EXPECT_EQ(json.at("path_m").size(), json.at("path").size());
+  EXPECT_EQ(json.at("path_m").front(), nlohmann::ordered_json::parse("[1.5, 12.5]"));
+  EXPECT_NEAR(json.at("length_m").get<double>(), 3.0 + std::sqrt(2.0), 1e-6);  // to a micrometre
+  EXPECT_NEAR(json.at("surface_cost").get<double>(), 3.0 + std::sqrt(2.0), 1e-9);
+  EXPECT_EQ(json.at("ascent_m"), 0.0);
+  EXPECT_EQ(json.at("surface_fault"), "none");
   EXPECT_EQ(run.err, "");
+}
+
+TEST_F(NavcliPath, AnyAngleIsOneStraightSegmentOnOpenFlatGround) {
+  const NavcliRun run = run_navcli(dir_, kArenaQuery + " --any-angle");
+  ASSERT_EQ(run.status, 0) << run.err;
+  const nlohmann::ordered_json json = nlohmann::ordered_json::parse(run.out);
+  EXPECT_EQ(json.at("status"), "found");
+  // (1, 12) -> (5, 11) in a straight line: sqrt(4^2 + 1^2).
+  EXPECT_EQ(json.at("path_m"), nlohmann::ordered_json::parse("[[1.5, 12.5], [5.5, 11.5]]"));
+  EXPECT_NEAR(json.at("cost").get<double>(), std::sqrt(17.0), 1e-9);
+  EXPECT_NEAR(json.at("surface_cost").get<double>(), std::sqrt(17.0), 1e-9);
 }
 
 TEST_F(NavcliPath, PngHasOneSquareOfScalePixelsPerTile) {

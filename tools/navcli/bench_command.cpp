@@ -8,6 +8,7 @@
 
 #include "command_options.hpp"
 #include "commands.hpp"
+#include "path_lines.hpp"
 #include "progress.hpp"
 #include "scen_replay.hpp"
 #include "summary_stats.hpp"
@@ -18,6 +19,7 @@ namespace terranav::navcli {
 
 int run_bench(Flags& flags) {
   const BenchOptions options = parse_bench_options(flags);
+  if (options.search.path_mode == nav::PathMode::AnyAngle) return run_any_angle_bench(options);
   const TerrainOptions& terrain_options = options.terrain;
   const CostOptions& cost_options = options.cost;
   nav::SearchOptions search = options.search;
@@ -29,7 +31,9 @@ int run_bench(Flags& flags) {
   const BuiltTerrain graph(loaded, terrain_options.config, cost_options);
   search.cost = graph.cost_model();
   const std::vector<nav::ScenarioRow> rows = load_scen_for(scen, graph.graph());
-  nav::AStar astar(graph.graph(), graph.sets());
+  nav::AStar astar(graph.graph(), graph.sets(), &graph.terrain().heightmap());
+  std::optional<PathLines> paths;
+  if (options.paths) paths.emplace(*options.paths);
 
   std::vector<std::string> header = {"id",   "expanded", "generated", "time_us",
                                      "cost", "optimal",  "ok"};
@@ -58,6 +62,7 @@ int run_bench(Flags& flags) {
       for (const double us : q.idle_us) idle_overruns_us.push_back(us - *budget_us);
     }
     std::fputs(row(fields, '\t').c_str(), stdout);
+    if (paths) paths->write(k, *q.result);
     times_us.push_back(q.time_us);
     mismatches += q.ok ? 0 : 1;
     expanded += q.expanded;

@@ -26,11 +26,19 @@ inline constexpr nav::Limit kStampRadiusLimit{"radius", "--radius (edits)", 1, 4
                                               "tiles",  "stamp radius"};
 inline constexpr nav::Limit kRequestRadiusLimit{"radius", "--radius (requests)",         0, 65536,
                                                 "tiles",  "start-goal distance (0: any)"};
+inline constexpr nav::Limit kReferenceRadiusLimit{
+    "reference_radius",
+    "--reference-radius",
+    1,
+    8,
+    "tiles",
+    "dense reference neighbourhood (4: 48 directions)"};
 inline constexpr nav::Limit kPngScaleLimit{
     "png_scale", "--png-scale", 1, 64, "pixels", "pixels per tile side of --png"};
 
-inline constexpr std::array kCliLimits = {kCountLimit,       kQueriesLimit,       kThreadsLimit,
-                                          kFrameBudgetLimit, kFrameLimit,         kStepBudgetLimit,
-                                          kStampRadiusLimit, kRequestRadiusLimit, kPngScaleLimit};
+inline constexpr std::array kCliLimits = {
+    kCountLimit,           kQueriesLimit,    kThreadsLimit,     kFrameBudgetLimit,
+    kFrameLimit,           kStepBudgetLimit, kStampRadiusLimit, kRequestRadiusLimit,
+    kReferenceRadiusLimit, kPngScaleLimit};
 
 }  // namespace terranav::navcli

@@ -74,6 +74,14 @@ BenchOptions parse_bench_options(Flags& flags) {
   o.scen = std::string(flags.require("--scen"));
   o.check = flags.take_switch("--check");
   o.budget_us = optional_bounded<double>(flags, kStepBudgetLimit);
+  if (const auto paths = flags.take("--paths")) o.paths = std::string(*paths);
+  o.reference_radius = optional_bounded<int>(flags, kReferenceRadiusLimit);
+  if (o.reference_radius && o.search.path_mode != nav::PathMode::AnyAngle) {
+    throw UsageError("--reference-radius needs --any-angle");
+  }
+  if (o.budget_us && o.search.path_mode == nav::PathMode::AnyAngle) {
+    throw UsageError("--budget-us and --any-angle: the any-angle bench times whole queries");
+  }
   flags.check_all_taken();
   return o;
 }
@@ -84,6 +92,9 @@ ScenOptions parse_scen_options(Flags& flags) {
   o.cost = take_cost_options(flags);
   o.queries = parse_bounded<int>("--queries", flags.require("--queries"), kQueriesLimit);
   o.out = std::string(flags.require("--out"));
+  o.any_angle = flags.take_switch("--any-angle");
+  o.reference_radius =
+      optional_bounded<int>(flags, kReferenceRadiusLimit).value_or(o.reference_radius);
   o.seed = o.terrain.request.procedural
                ? o.terrain.request.procedural->seed
                : optional_number<std::uint32_t>(flags, "--seed").value_or(1);

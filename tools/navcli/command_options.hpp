@@ -37,6 +37,10 @@ struct BenchOptions {
   std::string scen;
   bool check = false;
   std::optional<double> budget_us;
+  /// --paths: one JSON line per query with the path in metres.
+  std::optional<std::string> paths;
+  /// --reference-radius (with --any-angle): the dense reference's R.
+  std::optional<int> reference_radius;
 };
 BenchOptions parse_bench_options(Flags& flags);
 
@@ -46,6 +50,10 @@ struct ScenOptions {
   CostOptions cost;
   int queries = 0;
   std::string out;
+  /// --any-angle: the optimal column holds the dense reference's cost on
+  /// the surface (radius --reference-radius, default 4) instead of the grid's.
+  bool any_angle = false;
+  int reference_radius = 4;
   /// --seed, or the procedural terrain's seed.
   std::uint32_t seed = 1;
 };

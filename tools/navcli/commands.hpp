@@ -3,6 +3,7 @@
 // a failed load or run throws another std::exception (exit 1).
 #pragma once
 
+#include "command_options.hpp"
 #include "flags.hpp"
 
 namespace terranav::navcli {
@@ -11,6 +12,9 @@ namespace terranav::navcli {
 int run_path(Flags& flags);
 /// Replays a .scen: a TSV line per query, then a JSON summary.
 int run_bench(Flags& flags);
+/// bench --any-angle: every query as a grid path and as an any-angle path,
+/// both priced on the surface, against a reference.
+int run_any_angle_bench(const BenchOptions& options);
 /// Writes random queries with Dijkstra-optimal costs as a .scen.
 int run_scen(Flags& flags);
 /// Replays a .scen over a grid of settings: CSV plus gnuplot charts.

@@ -6,8 +6,8 @@
 namespace terranav::navcli {
 namespace {
 
-constexpr std::array<std::string_view, 5> kSwitches = {"--check", "--greedy", "--show-sets",
-                                                       "--no-charts", "--revert"};
+constexpr std::array<std::string_view, 6> kSwitches = {"--check",     "--greedy", "--show-sets",
+                                                       "--no-charts", "--revert", "--any-angle"};
 
 bool is_switch(std::string_view name) {
   return std::find(kSwitches.begin(), kSwitches.end(), name) != kSwitches.end();

@@ -23,8 +23,8 @@ class UsageError : public std::runtime_error {
 };
 
 /// Flags of one command. Switches (`--check`, `--greedy`, `--show-sets`,
-/// `--no-charts`, `--revert`) take no value; every other flag takes exactly one. A flag
-/// may be given more than once only when the command reads it with take_all.
+/// `--no-charts`, `--revert`, `--any-angle`) take no value; every other flag takes exactly one. A
+/// flag may be given more than once only when the command reads it with take_all.
 class Flags {
  public:
   /// Throws UsageError for a bare word or a flag without its value.

@@ -7,9 +7,11 @@
 
 #include "command_options.hpp"
 #include "commands.hpp"
+#include "path_lines.hpp"
 #include "stopwatch.hpp"
 #include "terrain_options.hpp"
 #include "terrain_png.hpp"
+#include "terranav/nav/surface_cost.hpp"
 #include "text_output.hpp"
 
 namespace terranav::navcli {
@@ -64,13 +66,13 @@ int run_path(Flags& flags) {
   const LoadedTerrain loaded(terrain_options, cost_options);
   const BuiltTerrain graph(loaded, terrain_options.config, cost_options);
   search.cost = graph.cost_model();
-  nav::AStar astar(graph.graph(), graph.sets());
+  nav::AStar astar(graph.graph(), graph.sets(), &graph.terrain().heightmap());
   const auto start = Clock::now();
   const nav::PathResult result = astar.find_path(from, to, search);
   const double time_us = elapsed_us(start, Clock::now());
 
   const bool found = result.status == nav::SearchStatus::Found;
-  const nlohmann::ordered_json json = {
+  nlohmann::ordered_json out = {
       {"status", nav::to_string(result.status)},
       {"cost", found ? nlohmann::ordered_json(result.cost) : nlohmann::ordered_json(nullptr)},
       {"expanded", result.expanded},
@@ -79,7 +81,20 @@ int run_path(Flags& flags) {
       {"time_us", rounded(time_us, 3)},
       {"build_ms", rounded(graph.build_ms(), 3)},
       {"path", path_array(result.tiles)}};
-  std::fputs(json_line(json).c_str(), stdout);
+  out["path_m"] = metres_array(result.waypoints);
+  // The path on the surface (docs/continuous-model.md); the seed model has
+  // no cost there.
+  if (found && search.cost.kind != nav::CostModelKind::Seed) {
+    const nav::SurfaceMeasure m =
+        nav::SurfaceCost(graph.terrain().heightmap(), graph.graph(), search.cost)
+            .polyline(result.waypoints);
+    out["length_m"] = rounded(m.length_m, 6);
+    out["ascent_m"] = rounded(m.ascent_m, 6);
+    out["descent_m"] = rounded(m.descent_m, 6);
+    out["surface_cost"] = m.cost;
+    out["surface_fault"] = nav::to_string(m.fault);
+  }
+  std::fputs(json_line(out).c_str(), stdout);
 
   if (png) {
     const std::vector<TileMark> marks =

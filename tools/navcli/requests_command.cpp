@@ -78,7 +78,7 @@ int run_requests(Flags& flags) {
   // The main loop: submit everything at the first frame, then once per
   // frame update() within the budget, the rest of the frame asleep (as a
   // renderer waiting for vsync would be).
-  nav::PathRequestQueue queue(graph.graph(), graph.sets(), threads);
+  nav::PathRequestQueue queue(graph.graph(), graph.sets(), threads, &graph.terrain().heightmap());
   std::vector<nav::PathAnswer> answers;
   answers.reserve(requests.size());
   std::vector<double> frame_us;
@@ -104,7 +104,7 @@ int run_requests(Flags& flags) {
   progress.finish();
 
   // Each answer against a plain A* on the same data.
-  nav::AStar plain(graph.graph(), graph.sets());
+  nav::AStar plain(graph.graph(), graph.sets(), &graph.terrain().heightmap());
   std::uint64_t mismatches = 0;
   double expanded = 0.0;
   nav::PathResult expected;

@@ -13,6 +13,7 @@
 #include "random_draw.hpp"
 #include "scen_writer.hpp"
 #include "terrain_options.hpp"
+#include "terranav/nav/surface_search.hpp"
 #include "text_output.hpp"
 
 namespace terranav::navcli {
@@ -82,6 +83,7 @@ int run_scen(Flags& flags) {
   search.heuristic = nav::Heuristic::Zero;
   search.cost = graph.cost_model();
   nav::AStar astar(g, graph.sets());
+  nav::SurfaceSearch reference(graph.terrain().heightmap(), g);
   std::mt19937_64 rng(seed);
   std::vector<nav::ScenarioRow> rows;
   Progress progress("scen", static_cast<std::size_t>(queries));
@@ -101,12 +103,22 @@ int run_scen(Flags& flags) {
     std::uint32_t pick = by_set.first[s] + draw(rng, size - 1);
     if (by_set.tiles[pick] == nav::index(start)) pick = by_set.first[s + 1] - 1;
     const nav::TileId goal{by_set.tiles[pick]};
-    const nav::PathResult result = astar.find_path(g.coord(start), g.coord(goal), search);
-    if (result.status != nav::SearchStatus::Found) continue;
     const nav::TileCoord a = g.coord(start);
     const nav::TileCoord b = g.coord(goal);
+    double cost = 0.0;
+    if (options.any_angle) {
+      // The continuous optimum's approximation; a pair the surface does
+      // not join (only pieces steeper than max slope between) is drawn again.
+      const nav::SurfacePath p = reference.find_path(a, b, search.cost, options.reference_radius);
+      if (p.status != nav::SearchStatus::Found) continue;
+      cost = p.cost;
+    } else {
+      const nav::PathResult result = astar.find_path(a, b, search);
+      if (result.status != nav::SearchStatus::Found) continue;
+      cost = result.cost;
+    }
     // The bucket of the cost as written (8 decimals), so a reader agrees.
-    const double optimal = std::stod(fixed(result.cost, 8));
+    const double optimal = std::stod(fixed(cost, 8));
     rows.push_back({.bucket = static_cast<int>(std::floor(optimal / 4.0)),
                     .map = terrain_options.label,
                     .map_width = g.tiles_wide(),

@@ -68,6 +68,7 @@ void replay(std::span<const nav::ScenarioRow> rows, nav::AStar& astar,
     record.generated = result.generated;
     record.heap_operations = result.heap_operations;
     record.time_us = elapsed_us(start, end) - idle_total_us;
+    record.result = &result;
     on_query(k, record);
   }
 }

@@ -31,6 +31,8 @@ struct QueryRecord {
   /// reading the clock until the budget has passed): what the machine alone
   /// adds to a step (preemption, a shared VM's stalls), measured alongside.
   std::vector<double> idle_us;
+  /// The query's result, valid during on_query.
+  const nav::PathResult* result = nullptr;
 };
 
 /// Loads `scen` and checks that every row's map width x height equals the

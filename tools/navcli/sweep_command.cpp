@@ -200,7 +200,7 @@ int run_sweep(Flags& flags) {
       rows = load_scen_for(scen, graph.graph());
       progress.emplace("sweep", grid.max_slopes.size() * settings.size() * rows->size());
     }
-    nav::AStar astar(graph.graph(), graph.sets());
+    nav::AStar astar(graph.graph(), graph.sets(), &graph.terrain().heightmap());
     for (Cell cell : settings) {
       cell.max_slope = max_slope;
       nav::SearchOptions search = base_search;

@@ -36,7 +36,10 @@ const char* const kTerrainOptionsUsage =
     "  --climb-bound on|off  add the least cost of the height change to the goal to\n"
     "                        the heuristic (default on; still optimal; not to zero)\n"
     "  --weight W            weighted A*, f = g + W h, W >= 1 (cost <= W * optimal)\n"
-    "  --greedy              greedy best-first, f = h\n";
+    "  --greedy              greedy best-first, f = h\n"
+    "  --any-angle           any-angle paths: the grid path shortened and relaxed into\n"
+    "                        a polyline on the surface, priced by the continuous model\n"
+    "                        (docs/continuous-model.md); cost = its cost on the surface\n";
 
 namespace {
 
@@ -186,6 +189,7 @@ nav::SearchOptions take_search_options(Flags& flags) {
   }
   options.weight = optional_bounded<double>(flags, nav::kWeightLimit).value_or(options.weight);
   options.greedy = flags.take_switch("--greedy");
+  if (flags.take_switch("--any-angle")) options.path_mode = nav::PathMode::AnyAngle;
   if (const auto climb = flags.take("--climb-bound")) {
     options.climb_bound = parse_on_off("--climb-bound", *climb);
   }

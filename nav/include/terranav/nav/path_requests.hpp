@@ -52,10 +52,12 @@ struct PathAnswer {
 /// thread) while the workers run.
 class PathRequestQueue {
  public:
-  /// Keeps references: graph and sets must outlive the queue. `workers`:
+  /// Keeps references: graph, sets and the heightmap (optional; needed for
+  /// requests in PathMode::AnyAngle) must outlive the queue. `workers`:
   /// [Limits: 0..64]; throws Error outside. Memory: one AStar (16 bytes per
   /// tile) per worker, or one for the calling thread.
-  PathRequestQueue(const TerrainGraph& graph, const ConnectedSets& sets, int workers);
+  PathRequestQueue(const TerrainGraph& graph, const ConnectedSets& sets, int workers,
+                   const Heightmap* surface = nullptr);
   /// Stops and joins the workers; undelivered requests are dropped.
   ~PathRequestQueue();
   PathRequestQueue(const PathRequestQueue&) = delete;
