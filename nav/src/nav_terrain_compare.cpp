@@ -55,6 +55,10 @@ std::string graph_difference(const NavTerrain& a, const NavTerrain& b) {
       return at_tile(ga, t) + ": edge masks " + std::to_string(ga.edge_mask(id)) + " vs " +
              std::to_string(gb.edge_mask(id));
     }
+    if (ga.surface_mask(id) != gb.surface_mask(id)) {
+      return at_tile(ga, t) + ": surface masks " + std::to_string(ga.surface_mask(id)) + " vs " +
+             std::to_string(gb.surface_mask(id));
+    }
     const double ha = ga.tile_height(id);
     const double hb = gb.tile_height(id);
     const double scale =

@@ -17,7 +17,7 @@
 #include "terranav/nav/limits.hpp"
 #include "terranav/nav/nearest_tile.hpp"
 #include "terranav/nav/path_smoothing.hpp"
-#include "terranav/nav/surface_search.hpp"
+#include "terranav/nav/surface_cost.hpp"
 
 namespace terranav::nav {
 
@@ -456,6 +456,7 @@ SearchStatus AStar::begin(TileCoord start, TileCoord goal, const SearchOptions& 
   }
   if (!error_.empty()) return SearchStatus::InvalidOptions;
   path_mode_ = options.path_mode;
+  query_.cost = options.cost;  // finish_any_angle reads it, also for start == goal
   if (path_mode_ == PathMode::AnyAngle) {
     if (surface_ == nullptr) {
       error_ = "search: path mode any-angle needs the heightmap: construct the AStar with it";
@@ -500,6 +501,8 @@ SearchStatus AStar::begin(TileCoord start, TileCoord goal, const SearchOptions& 
     q.step_length[d] = graph_.step_length(static_cast<int>(d));
   }
   q.cost = model;
+  q.edges =
+      (path_mode_ == PathMode::AnyAngle ? graph_.surface_masks() : graph_.edge_masks()).data();
   q.max_slope = graph_.config().max_slope;
   q.estimate_a = estimate.ca;
   q.estimate_b = estimate.cb;
@@ -597,7 +600,7 @@ void AStar::expand(std::uint32_t expansions) {
   // unlike a heap's descent they need not wait for the compares. Its state
   // lives in members between steps and in locals here.
   const float* const height = graph_.relative_heights().data();
-  const std::uint8_t* const edges = graph_.edge_masks().data();
+  const std::uint8_t* const edges = q.edges;
   const std::uint32_t gen = generation_;
   const std::uint32_t gen_tag = gen << 3;
   OpenKey* keys = tree_keys_.data();
@@ -929,30 +932,6 @@ void AStar::finish_any_angle() {
   std::vector<Vec3> points;
   points.reserve(any_tiles_.size() + 2);
   for (const TileCoord t : any_tiles_) points.push_back(graph_.tile_centre(graph_.id(t)));
-  // The grid path's edges join tile centres whose heights pass max slope;
-  // the surface between them may not. A partial path stops before such a
-  // piece; a found one is searched again on the surface.
-  for (std::size_t k = 1; k < points.size(); ++k) {
-    if (ruler.segment_cost(points[k - 1], points[k]) < kInf) continue;
-    if (!found) {
-      points.resize(k);
-      any_tiles_.resize(k);
-      break;
-    }
-    SurfaceSearch surface_search(*surface_, graph_);
-    SurfacePath path =
-        surface_search.find_path(any_tiles_.front(), any_tiles_.back(), query_.cost, 1);
-    if (path.status != SearchStatus::Found) {
-      status_ = SearchStatus::Unreachable;
-      any_tiles_.clear();
-      any_path_.clear();
-      any_cost_ = 0.0;
-      return;
-    }
-    any_tiles_ = std::move(path.tiles);
-    points = std::move(path.points);
-    break;
-  }
   // Positions given in metres, where the way to their tile centre is open.
   if (has_start_point_ && ruler.segment_cost(start_point_, points.front()) < kInf) {
     points.insert(points.begin(), start_point_);

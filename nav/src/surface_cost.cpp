@@ -229,4 +229,10 @@ double SurfaceCost::segment_cost(const Vec3& a, const Vec3& b, double limit) con
   return walked ? cost : std::numeric_limits<double>::infinity();
 }
 
+bool SurfaceCost::feasible(const Vec3& a, const Vec3& b) const noexcept {
+  return walk(
+      a, b, [](double, double, double, SurfaceFault fault) { return fault == SurfaceFault::None; },
+      [] { return false; });
+}
+
 }  // namespace terranav::nav

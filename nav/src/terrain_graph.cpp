@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "name_table.hpp"
+#include "surface_edges.hpp"
 #include "terranav/nav/limits.hpp"
 
 namespace terranav::nav {
@@ -78,6 +79,7 @@ TerrainGraph::TerrainGraph(const Heightmap& heightmap, const GraphConfig& config
   const std::size_t n = tiling_.tile_count();
   heights_.resize(n);
   edge_mask_.assign(n, 0);
+  surface_mask_.assign(n, 0);
   blocked_.assign((n + 63) / 64, 0);
   for (std::size_t k = 0; k < blocked.size(); ++k) {
     if (blocked[k] != 0) blocked_[k / 64] |= std::uint64_t{1} << (k % 64);
@@ -165,6 +167,7 @@ void TerrainGraph::compute(const Heightmap& heightmap, TileRect area) {
       heights_[a] = static_cast<float>(row[x] - height_base_);
       const unsigned sides = north_south | (x > 0 ? 1u : 0u) | (x + 1 < width ? 2u : 0u);
       edge_mask_[a] &= kKeepOutside[sides];
+      surface_mask_[a] &= kKeepOutside[sides];
     }
   };
   // Which of the directions E, SE, S, SW (0..3) each tile owns: every edge
@@ -192,10 +195,17 @@ void TerrainGraph::compute(const Heightmap& heightmap, TileRect area) {
   const double max_slope = config_.max_slope;
   std::vector<double> row(width);
   std::vector<double> next(width);
+  const detail::SurfaceEdges surface(heightmap, *this);
   const auto try_edge = [&](std::size_t a, double ha, std::size_t b, double hb, int dir, double d) {
     if (!(std::abs(hb - ha) / d <= max_slope)) return;
-    edge_mask_[a] = static_cast<std::uint8_t>(edge_mask_[a] | (1u << dir));
-    edge_mask_[b] = static_cast<std::uint8_t>(edge_mask_[b] | (1u << ((dir + 4) % kDirections)));
+    const auto bit = static_cast<std::uint8_t>(1u << dir);
+    const auto back = static_cast<std::uint8_t>(1u << ((dir + 4) % kDirections));
+    edge_mask_[a] |= bit;
+    edge_mask_[b] |= back;
+    if (surface.feasible(TileId{static_cast<std::uint32_t>(a)}, dir)) {
+      surface_mask_[a] |= bit;
+      surface_mask_[b] |= back;
+    }
   };
   // Within the area, a tile's east (south) neighbour is in it iff x + 1 <
   // width (has_south); a diagonal's corner tiles are then in it too.
@@ -242,7 +252,7 @@ double TerrainGraph::edge_cost(TileId t, int dir, const CostModel& model) const 
 
 std::size_t TerrainGraph::memory_bytes() const noexcept {
   return sizeof(*this) + heights_.capacity() * sizeof(float) + edge_mask_.capacity() +
-         blocked_.capacity() * sizeof(std::uint64_t);
+         surface_mask_.capacity() + blocked_.capacity() * sizeof(std::uint64_t);
 }
 
 }  // namespace terranav::nav

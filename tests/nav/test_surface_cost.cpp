@@ -256,6 +256,50 @@ TEST(SurfaceCost, GridPathOnFlatGroundCostsItsOctileLength) {
   EXPECT_NEAR(ruler.polyline(centres).length_m, metres, 1e-12);
 }
 
+// The graph's surface masks (closed form for tiles of one cell) against the
+// kernel walking every edge's segment, with blocked tiles, in every corner
+// mode and tile size.
+TEST(SurfaceCost, GraphSurfaceMasksAreTheFeasibleEdges) {
+  const Heightmap hm = test::random_heightmap(31, 27, 10.0, 60.0, 3.0, 3);
+  std::mt19937 rng(4);
+  std::bernoulli_distribution wall(0.2);
+  int feasible = 0;
+  int infeasible = 0;
+  for (const int t : {1, 2, 3}) {
+    for (const CornerCutting corner :
+         {CornerCutting::Never, CornerCutting::Always, CornerCutting::AtLeastOneFree}) {
+      for (const Topology topology : {Topology::Octile8, Topology::Hex6}) {
+        GraphConfig c;
+        c.tile_size = t;
+        c.max_slope = 0.5;
+        c.corner_cutting = corner;
+        c.topology = topology;
+        const Tiling tiling(hm, t);
+        std::vector<std::uint8_t> blocked(tiling.tile_count());
+        for (auto& b : blocked) b = wall(rng) ? 1 : 0;
+        const TerrainGraph graph(hm, c, blocked);
+        const SurfaceCost ruler(hm, graph, CostModel{});
+        for (std::uint32_t k = 0; k < graph.tile_count(); ++k) {
+          const TileId a{k};
+          for (int d = 0; d < kDirections; ++d) {
+            const bool surface = (graph.surface_mask(a) >> d) & 1u;
+            if (!graph.has_edge(a, d)) {
+              EXPECT_FALSE(surface);
+              continue;
+            }
+            const bool walked =
+                ruler.feasible(graph.tile_centre(a), graph.tile_centre(graph.neighbour(a, d)));
+            EXPECT_EQ(surface, walked) << "t " << t << " tile " << k << " dir " << d;
+            (walked ? feasible : infeasible) += 1;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(feasible, 1000);
+  EXPECT_GT(infeasible, 1000);
+}
+
 TEST(SurfaceCost, RefusesTheSeedModel) {
   const Heightmap hm = map_of(3, 3, 1.0, [](int, int) { return 0.0; });
   const TerrainGraph graph(hm, GraphConfig{});

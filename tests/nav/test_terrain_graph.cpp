@@ -307,12 +307,12 @@ TEST(TerrainGraph, NamesRoundTrip) {
             "unknown corner cutting mode 'sometimes' (valid: never, always, at-least-one-free)");
 }
 
-TEST(TerrainGraph, StoresAboutFiveBytesPerTile) {
+TEST(TerrainGraph, StoresAboutSixBytesPerTile) {
   const TerrainGraph g(flat(201, 201), {.tile_size = 1});
   const double per_tile =
       static_cast<double>(g.memory_bytes()) / static_cast<double>(g.tile_count());
-  EXPECT_GE(per_tile, 5.0);  // float height + edge mask
-  EXPECT_LE(per_tile, 5.5);  // + one blocked bit and the object
+  EXPECT_GE(per_tile, 6.0);  // float height + edge mask + surface mask
+  EXPECT_LE(per_tile, 6.5);  // + one blocked bit and the object
 }
 
 TEST(TerrainGraph, TileCentreAndTileAt) {

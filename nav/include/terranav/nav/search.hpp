@@ -64,10 +64,14 @@ enum class PathMode {
   /// Octile8); PathResult::cost is the graph's cost.
   Grid,
   /// A polyline in any direction on the surface (docs/continuous-model.md):
-  /// the grid path (or, when it crosses pieces steeper than max slope, the
-  /// surface-priced 8-neighbour path of SurfaceSearch) shortened and
-  /// relaxed by smooth_path. PathResult::cost is its cost on the surface,
-  /// never more than the grid path's there; every segment is feasible.
+  /// the grid path over the edges that are feasible on the surface
+  /// (TerrainGraph::surface_mask), shortened and relaxed by smooth_path.
+  /// Every segment is feasible; PathResult::cost is the polyline's cost on
+  /// the surface, at most that of the grid path it came from. (When the
+  /// plain grid path is feasible on the surface, the search over the surface
+  /// edges finds one of the same graph cost: the same path, barring exact
+  /// ties.) Start and goal joined only by edges that are not feasible on the
+  /// surface are Unreachable, found by searching the start's whole set.
   /// Needs an AStar that has the heightmap; not for the seed model.
   AnyAngle,
 };
@@ -240,9 +244,8 @@ class AStar {
   /// status (InProgress: step again). A query that is not in progress
   /// returns its status and does nothing. Never throws. O(budget); for
   /// PathMode::AnyAngle the step that finds the goal also smooths the path
-  /// (smooth_path, about as long as the search on long paths), and, when
-  /// the grid path is infeasible on the surface, runs SurfaceSearch with
-  /// radius 1: that step can exceed its budget.
+  /// (smooth_path, a fraction of the search's time on long paths), which
+  /// that step's budget does not bound.
   SearchStatus step(const StepBudget& budget = {}) noexcept;
 
   /// Ends the query in progress with status Cancelled (no-op otherwise).
@@ -284,6 +287,7 @@ class AStar {
 
   /// What the search loop needs of a query's options, set by start().
   struct Query {
+    const std::uint8_t* edges;  // the graph's edge masks, or its surface masks
     std::array<double, kDirections> step_length;
     CostModel cost;
     double max_slope;
@@ -319,7 +323,7 @@ class AStar {
   /// The tiles from start_ to `end` along the parent directions.
   void trace(std::uint32_t end, std::vector<TileCoord>& tiles) const;
   /// For PathMode::AnyAngle, once Found or Partial: the polyline and its
-  /// cost on the surface (or Unreachable when no path is feasible there).
+  /// cost on the surface.
   void finish_any_angle();
 
   const TerrainGraph& graph_;

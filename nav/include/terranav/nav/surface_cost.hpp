@@ -92,6 +92,10 @@ class SurfaceCost {
   double segment_cost(const Vec3& a, const Vec3& b,
                       double limit = std::numeric_limits<double>::infinity()) const noexcept;
 
+  /// Whether segment a -> b is feasible (the walk stops at the first
+  /// fault). O(cells crossed).
+  bool feasible(const Vec3& a, const Vec3& b) const noexcept;
+
   const Heightmap& heightmap() const noexcept { return heightmap_; }
   const TerrainGraph& graph() const noexcept { return graph_; }
   const CostModel& model() const noexcept { return model_; }

@@ -73,13 +73,13 @@ inline constexpr std::array<int, kDirections> kDirDz = {0, 1, 1, 1, 0, -1, -1, -
 /// Tiles and their edges, built from a heightmap, shared read-only by any
 /// number of searches; update() follows terrain edits in place.
 ///
-/// Layout (about 5.1 bytes per tile): parallel flat arrays indexed by TileId
+/// Layout (about 6.1 bytes per tile): parallel flat arrays indexed by TileId
 /// (`j * TW + i`): tile-centre height as a float relative to height_base(),
-/// an 8-bit edge mask, and a blocked bit. The graph does not keep the
-/// heightmap.
+/// an 8-bit edge mask, an 8-bit surface mask (surface_mask) and a blocked
+/// bit. The graph does not keep the heightmap.
 class TerrainGraph {
  public:
-  /// Builds tiles and edges per the reference model:
+  /// Builds tiles, edges and surface masks per the reference model:
   ///   tiles as Tiling(heightmap, t): TW = floor((W-1)/t), TD = floor((D-1)/t);
   ///   H(i, j) = bilinear height at sample ((i+0.5)t, (j+0.5)t);
   ///   d = t*s (cardinal) or t*s*sqrt(2) (diagonal); slope = |dH| / d in
@@ -122,6 +122,14 @@ class TerrainGraph {
                                    kDirDz[static_cast<std::size_t>(dir)] * tiling_.tiles_wide() +
                                    kDirDx[static_cast<std::size_t>(dir)])};
   }
+  /// Bit d is set iff the edge in direction d exists and the straight
+  /// segment between the two tile centres is feasible on the surface
+  /// (SurfaceCost, docs/continuous-model.md: every piece within max_slope,
+  /// no squeeze between diagonally blocked tiles): the edges an any-angle
+  /// search walks, so its grid path is feasible on the surface.
+  std::uint8_t surface_mask(TileId t) const noexcept { return surface_mask_[index(t)]; }
+  /// Surface masks indexed by TileId.
+  std::span<const std::uint8_t> surface_masks() const noexcept { return surface_mask_; }
   /// Walkable = not blocked and at least one edge.
   bool walkable(TileId t) const noexcept { return !blocked(t) && edge_mask(t) != 0; }
 
@@ -161,16 +169,16 @@ class TerrainGraph {
   /// blocked), read inside `tiles` only.
   /// Recomputes the tile heights of `tiles` and every edge between tiles
   /// within one tile of `tiles` (the corner rule of a diagonal reads its two
-  /// cardinal neighbours), in the constructor's arithmetic: edge masks and
-  /// blocked bits then equal those of a graph built afresh from the same
-  /// inputs, bit for bit. height_base() stays that of the first build, so a
-  /// stored height may differ from a rebuild's by float rounding.
-  /// Returns the bounding rectangle of the tiles whose edge mask or blocked
-  /// bit changed (empty if none; height changes alone, which change edge
-  /// costs, are not in it). Bumps revision().
-  /// Throws Error, before changing anything, for a heightmap that tiles
-  /// differently (size or spacing) or a blocked mask of the wrong size.
-  /// O(tiles in `tiles` grown by one).
+  /// cardinal neighbours), in the constructor's arithmetic: edge masks,
+  /// surface masks and blocked bits then equal those of a graph built afresh
+  /// from the same inputs, bit for bit. (Surface masks read the samples of
+  /// the tiles' cells: `tiles` must include every tile with a changed sample
+  /// on a corner of one of its cells, as NavTerrain passes.) height_base() stays that of the first
+  /// build, so a stored height may differ from a rebuild's by float rounding. Returns the bounding
+  /// rectangle of the tiles whose edge mask or blocked bit changed (empty if none; height changes
+  /// alone, which change edge costs, are not in it). Bumps revision(). Throws Error, before
+  /// changing anything, for a heightmap that tiles differently (size or spacing) or a blocked mask
+  /// of the wrong size. O(tiles in `tiles` grown by one).
   TileRect update(const Heightmap& heightmap, std::span<const std::uint8_t> blocked,
                   TileRect tiles);
 
@@ -199,6 +207,7 @@ class TerrainGraph {
   std::uint64_t revision_ = 0;
   std::vector<float> heights_;
   std::vector<std::uint8_t> edge_mask_;
+  std::vector<std::uint8_t> surface_mask_;
   std::vector<std::uint64_t> blocked_;  // one bit per tile
 };
 
