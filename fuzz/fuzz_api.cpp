@@ -13,7 +13,9 @@
 // (FUZZ_CHECK traps): a found path must start at the start, end at the goal,
 // follow graph edges whose costs sum to its cost (finite, >= 0), cost what
 // Dijkstra finds (weight 1) or at most w times it (weight w), and a sliced
-// query must return exactly what find_path returns.
+// query must return exactly what find_path returns. An any-angle path must
+// be feasible on the surface (SurfaceCost), cost what the surface says, and
+// cost no more there than the grid path whenever that is feasible.
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <algorithm>
@@ -33,6 +35,7 @@
 #include "terranav/nav/picking.hpp"
 #include "terranav/nav/search.hpp"
 #include "terranav/nav/stamp.hpp"
+#include "terranav/nav/surface_cost.hpp"
 #include "terranav/nav/types.hpp"
 
 namespace {
@@ -216,6 +219,40 @@ void check_query(const nav::NavTerrain& terrain, nav::AStar& reference, nav::Til
   }
 }
 
+/// An any-angle query between tiles (or positions), against the surface
+/// and against the grid path of the same options.
+void check_any_angle(const nav::NavTerrain& terrain, nav::AStar& astar, nav::AStar& grid,
+                     FuzzedDataProvider& in, nav::SearchOptions o) {
+  const nav::TerrainGraph& graph = terrain.graph();
+  o.path_mode = nav::PathMode::AnyAngle;
+  if (o.cost.kind == nav::CostModelKind::Seed) o.cost.kind = nav::CostModelKind::Reference;
+  const bool at_positions = in.ConsumeBool();
+  const nav::Vec3 from = some_position(in, terrain.heightmap());
+  const nav::Vec3 to = some_position(in, terrain.heightmap());
+  const nav::TileCoord start = some_tile(in, graph);
+  const nav::TileCoord goal = some_tile(in, graph);
+  nav::PathResult r;
+  if ((at_positions ? astar.start_at(from, to, o) : astar.start(start, goal, o)) ==
+      nav::SearchStatus::InvalidOptions) {
+    return;
+  }
+  astar.step();
+  astar.result(r);
+  if (r.status != nav::SearchStatus::Found && r.status != nav::SearchStatus::Partial) return;
+  const nav::SurfaceCost ruler(terrain.heightmap(), graph, o.cost);
+  const nav::SurfaceMeasure m = ruler.polyline(r.waypoints);
+  FUZZ_CHECK(!r.waypoints.empty() && !r.tiles.empty());
+  FUZZ_CHECK(m.feasible());
+  FUZZ_CHECK(close(m.cost, r.cost));
+  if (at_positions || r.status != nav::SearchStatus::Found || r.goal_adjusted) return;
+  nav::SearchOptions g = o;
+  g.path_mode = nav::PathMode::Grid;
+  const nav::PathResult grid_path = grid.find_path(start, goal, g);
+  FUZZ_CHECK(grid_path.status == nav::SearchStatus::Found);
+  const nav::SurfaceMeasure gm = ruler.polyline(grid_path.waypoints);
+  if (gm.feasible()) FUZZ_CHECK(r.cost <= gm.cost * (1 + 1e-9));
+}
+
 bool same(const nav::PathResult& a, const nav::PathResult& b) {
   return a.status == b.status && a.tiles == b.tiles && a.cost == b.cost &&
          a.expanded == b.expanded && a.generated == b.generated &&
@@ -370,7 +407,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!built) return 0;
   nav::NavTerrain& terrain = *built;
   const nav::TerrainGraph& graph = terrain.graph();
-  nav::AStar astar(graph, terrain.sets());
+  nav::AStar astar(graph, terrain.sets(), &terrain.heightmap());
   nav::AStar reference(graph, terrain.sets());
   nav::PathRequestQueue queue(graph, terrain.sets(), 0);
   std::map<std::uint64_t, nav::PathRequest> submitted;
@@ -380,7 +417,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   bool edited = false;
 
   for (int op = 0; op < 64 && in.remaining_bytes() > 0; ++op) {
-    switch (in.ConsumeIntegralInRange<int>(0, 9)) {
+    switch (in.ConsumeIntegralInRange<int>(0, 10)) {
       case 0:
       case 1: {  // one query in one call
         const nav::TileCoord start = some_tile(in, graph);
@@ -464,6 +501,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         submitted.emplace(static_cast<std::uint64_t>(ticket), request);
         break;
       }
+      case 9:  // an any-angle query
+        check_any_angle(terrain, astar, reference, in, some_options(in, terrain));
+        break;
       case 8:  // cancel a request (maybe delivered already, maybe never issued)
         queue.cancel(nav::Ticket{in.ConsumeIntegralInRange<std::uint64_t>(0, submitted.size())});
         break;

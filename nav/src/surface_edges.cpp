@@ -12,21 +12,18 @@ SurfaceEdges::SurfaceEdges(const Heightmap& heightmap, const TerrainGraph& graph
       cardinal_rise_(graph.config().max_slope * heightmap.spacing()),
       diagonal_rise_(cardinal_rise_ * std::numbers::sqrt2) {}
 
-bool SurfaceEdges::feasible(TileId a, int dir) const noexcept {
-  const TileCoord c = graph_.coord(a);
+bool SurfaceEdges::feasible(int i, int j, int dir) const noexcept {
   if (graph_.config().tile_size != 1) {
-    const TileId b{static_cast<std::uint32_t>(static_cast<std::int64_t>(index(a)) +
-                                              kDirDz[static_cast<std::size_t>(dir)] *
-                                                  static_cast<std::int64_t>(graph_.tiles_wide()) +
-                                              kDirDx[static_cast<std::size_t>(dir)])};
-    return ruler_.feasible(graph_.tile_centre(a), graph_.tile_centre(b));
+    const Tiling& tiling = graph_.tiling();
+    const auto d = static_cast<std::size_t>(dir);
+    return ruler_.feasible({tiling.centre_metres(i), 0.0, tiling.centre_metres(j)},
+                           {tiling.centre_metres(i + kDirDx[d]), 0.0,
+                            tiling.centre_metres(j + kDirDz[d])});
   }
   // Tile (i, j) is cell (i, j); its centre lies on the cell's diagonal. The
   // segment to a neighbour's centre is two pieces, one in each cell, whose
   // rise follows from the samples of the triangle it crosses
   // (heightmap.hpp: A = (x,z),(x+1,z),(x+1,z+1); B = (x,z),(x+1,z+1),(x,z+1)).
-  const int i = c.i;
-  const int j = c.j;
   const auto h = [this](int x, int z) { return static_cast<double>(heightmap_.at(x, z)); };
   const auto blocked = [this](int ti, int tj) {
     return graph_.contains({ti, tj}) && graph_.blocked(graph_.id({ti, tj}));

@@ -14,10 +14,10 @@ class SurfaceEdges {
  public:
   /// `graph` must have its tiling and blocked bits set. Keeps references.
   SurfaceEdges(const Heightmap& heightmap, const TerrainGraph& graph);
-  /// The edge from tile `a` in direction `dir` (0..3: E, SE, S, SW; both
+  /// The edge from tile (i, j) in direction `dir` (0..3: E, SE, S, SW; both
   /// ends unblocked and on the graph). O(1) for tiles of one cell, else
   /// O(cells crossed).
-  bool feasible(TileId a, int dir) const noexcept;
+  bool feasible(int i, int j, int dir) const noexcept;
 
  private:
   const Heightmap& heightmap_;

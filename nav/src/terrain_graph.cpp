@@ -202,7 +202,7 @@ void TerrainGraph::compute(const Heightmap& heightmap, TileRect area) {
     const auto back = static_cast<std::uint8_t>(1u << ((dir + 4) % kDirections));
     edge_mask_[a] |= bit;
     edge_mask_[b] |= back;
-    if (surface.feasible(TileId{static_cast<std::uint32_t>(a)}, dir)) {
+    if (surface.feasible(static_cast<int>(a % tw), static_cast<int>(a / tw), dir)) {
       surface_mask_[a] |= bit;
       surface_mask_[b] |= back;
     }
