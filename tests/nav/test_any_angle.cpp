@@ -137,6 +137,22 @@ TEST(AnyAngle, StartsAndEndsAtPositionsGivenInMetres) {
   EXPECT_NEAR(r.cost, std::hypot(140.0, 84.0), 1e-9);
 }
 
+// Found by fuzz_api: start and goal in one tile are found without a search,
+// and were priced under the previous query's cost model.
+TEST(AnyAngle, PositionsInOneTileArePricedUnderThisQuerysModel) {
+  const World w(test::random_heightmap(20, 20, 10.0, 20.0, 0.0, 3), GraphConfig{});
+  AStar astar(w.graph, w.sets, &w.hm);
+  ASSERT_EQ(astar.find_path({1, 1}, {15, 12}, any_angle(model_of(CostModelKind::Tobler))).status,
+            SearchStatus::Found);
+  const Vec3 from{51.0, 0.0, 52.0};
+  const Vec3 to{58.0, 0.0, 57.0};  // both in tile (5, 5)
+  ASSERT_EQ(astar.start_at(from, to, any_angle()), SearchStatus::Found);
+  PathResult r;
+  astar.result(r);
+  ASSERT_EQ(r.waypoints.size(), 2u);
+  EXPECT_NEAR(r.cost, SurfaceCost(w.hm, w.graph, CostModel{}).segment_cost(from, to), 1e-12);
+}
+
 // The any-angle path is feasible on the surface and never costs more there
 // than the grid path, whenever the grid path is feasible on it.
 TEST(AnyAngle, FeasibleAndNeverWorseThanTheGridPathOnRandomTerrain) {
