@@ -141,8 +141,10 @@ bool SurfaceCost::walk(const Vec3& a, const Vec3& b, Piece piece, Corner corner)
       const double tm = 0.5 * (t0 + t1);
       const double mx = std::max(x0 + dx * tm, 0.0);
       const double mz = std::max(z0 + dz * tm, 0.0);
-      const int cx = std::min(static_cast<int>(mx), width - 2);
-      const int cz = std::min(static_cast<int>(mz), depth - 2);
+      const int sx = static_cast<int>(mx);
+      const int sz = static_cast<int>(mz);
+      const int cx = std::min(sx, width - 2);
+      const int cz = std::min(sz, depth - 2);
       const std::size_t row = static_cast<std::size_t>(cz) * static_cast<std::size_t>(width);
       const double h00 = h[row + static_cast<std::size_t>(cx)];
       const double h11 = h[row + static_cast<std::size_t>(width + cx + 1)];
@@ -160,8 +162,8 @@ bool SurfaceCost::walk(const Vec3& a, const Vec3& b, Piece piece, Corner corner)
       const double span = t1 - t0;
       const double l = metres * span;
       const double dh = (gx * dx + gz * dz) * span;
-      const int ti = static_cast<int>(mx) / t;
-      const int tj = static_cast<int>(mz) / t;
+      const int ti = t == 1 ? sx : sx / t;
+      const int tj = t == 1 ? sz : sz / t;
       SurfaceFault fault = SurfaceFault::None;
       double multiplier = 1.0;
       if (ti >= tw || tj >= td) {
@@ -182,7 +184,10 @@ bool SurfaceCost::walk(const Vec3& a, const Vec3& b, Piece piece, Corner corner)
     const bool cut_x = xs.pass(t1, eps);
     const bool cut_z = zs.pass(t1, eps);
     us.pass(t1, eps);
-    if ((cut_x || cut_z) && lattice_corner(t1) && !corner()) return false;
+    // A lattice point lies on an x and a z line at once (or on one of them
+    // for a segment along the other).
+    const bool lattice = cut_x ? cut_z || dz == 0.0 : cut_z && dx == 0.0;
+    if (lattice && lattice_corner(t1) && !corner()) return false;
     t0 = t1;
   }
   return !lattice_corner(1.0) || corner();
