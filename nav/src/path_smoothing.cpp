@@ -1,6 +1,7 @@
 #include "terranav/nav/path_smoothing.hpp"
 
 #include <cmath>
+#include <cstddef>
 #include <limits>
 
 namespace terranav::nav {
@@ -12,12 +13,19 @@ double horizontal_distance(const Vec3& a, const Vec3& b) noexcept {
   return std::hypot(b.x - a.x, b.z - a.z);
 }
 
-// The shortcut pass: `out` gets the kept vertices of `points`.
+// The shortcut pass (Theta*'s parent test along the polyline): from an
+// anchor, vertex j is skipped when the straight segment from the anchor to
+// vertex j + 1 is feasible, at most max_segment_m long, and no costlier than
+// reaching j + 1 through j. `out` gets the kept vertices of `points`, `kept`
+// their indices in `points`. Each accepted segment costs no more than the
+// polyline it replaces, so neither does the result.
 void shortcut(const SurfaceCost& ruler, std::span<const Vec3> points, std::vector<Vec3>& out,
-              double max_segment_m) {
+              std::vector<std::size_t>& kept, double max_segment_m) {
   out.clear();
+  kept.clear();
   if (points.empty()) return;
   out.push_back(points[0]);
+  kept.push_back(0);
   if (points.size() == 1) return;
   std::size_t anchor = 0;
   double anchor_to_here = ruler.segment_cost(points[0], points[1]);
@@ -32,47 +40,59 @@ void shortcut(const SurfaceCost& ruler, std::span<const Vec3> points, std::vecto
       }
     }
     out.push_back(points[j]);
+    kept.push_back(j);
     anchor = j;
     anchor_to_here = next_step;
   }
   out.push_back(points.back());
+  kept.push_back(points.size() - 1);
 }
 
-// Moves each interior vertex of `path` across the chord of its neighbours,
-// to where its two segments cost least (a pattern search from half a tile
-// down to 1/16), when that is feasible and cheaper. Moving along the chord
-// changes the cost little, so only the normal is searched.
-void relax(const SurfaceCost& ruler, std::vector<Vec3>& path, double tile_m,
-           double cost_per_metre) {
+// Moves each active interior vertex of `path` to where its two segments cost
+// least: a pattern search across and along the chord of its neighbours,
+// from one tile down to 1/16, keeping only feasible, cheaper places. Sets
+// moved[k] for the vertices it moved.
+void relax(const SurfaceCost& ruler, std::vector<Vec3>& path, const std::vector<char>& active,
+           std::vector<char>& moved, double tile_m, double cost_per_metre) {
+  moved.assign(path.size(), 0);
   for (std::size_t k = 1; k + 1 < path.size(); ++k) {
+    if (!active[k]) continue;
     const Vec3& prev = path[k - 1];
     const Vec3& next = path[k + 1];
     const double chord = horizontal_distance(prev, next);
     if (chord == 0.0) continue;
-    const double nx = -(next.z - prev.z) / chord;
-    const double nz = (next.x - prev.x) / chord;
+    const double ux = (next.x - prev.x) / chord;
+    const double uz = (next.z - prev.z) / chord;
+    // Across first: that is where a vertex of a grid path is most off.
+    const double axes[2][2] = {{-uz, ux}, {ux, uz}};
     Vec3 best = path[k];
     double best_cost = ruler.segment_cost(prev, best) + ruler.segment_cost(best, next);
-    for (double step = 4.0 * tile_m; step >= tile_m / 16.0; step *= 0.5) {
-      for (double side = 1.0, tries = 0; tries < 2;) {
-        const Vec3 candidate{best.x + side * nx * step, 0.0, best.z + side * nz * step};
-        // The second segment costs at least its length times the least
-        // cost per metre: the first may use only what that leaves.
-        const double rest = cost_per_metre * horizontal_distance(candidate, next);
-        const double first = ruler.segment_cost(prev, candidate, best_cost - rest);
-        const double cost =
-            first == kInf ? kInf : first + ruler.segment_cost(candidate, next, best_cost - first);
-        if (cost < best_cost) {
-          best = candidate;
-          best_cost = cost;
-          tries = 0;  // keep going this way
-        } else {
-          side = -side;
-          ++tries;
+    for (double step = tile_m; step >= tile_m / 16.0; step *= 0.5) {
+      for (const auto& axis : axes) {
+        int failures = 0;
+        for (double side = 1.0; failures < 2;) {
+          const Vec3 candidate{best.x + side * axis[0] * step, 0.0, best.z + side * axis[1] * step};
+          // The second segment costs at least its length times the least
+          // cost per metre: the first may use only what that leaves.
+          const double rest = cost_per_metre * horizontal_distance(candidate, next);
+          const double first = ruler.segment_cost(prev, candidate, best_cost - rest);
+          const double cost =
+              first == kInf ? kInf : first + ruler.segment_cost(candidate, next, best_cost - first);
+          if (cost < best_cost) {
+            best = candidate;
+            best_cost = cost;
+            failures = 0;  // keep going this way
+          } else {
+            side = -side;
+            ++failures;
+          }
         }
       }
     }
-    path[k] = best;
+    if (best.x != path[k].x || best.z != path[k].z) {
+      path[k] = best;
+      moved[k] = 1;
+    }
   }
 }
 
@@ -85,12 +105,23 @@ void smooth_path(const SurfaceCost& ruler, std::span<const Vec3> points, std::ve
   const CostModel& model = ruler.model();
   const double cost_per_metre =
       min_base_edge_cost(model, 1.0, ruler.graph().config().max_slope) * min_multiplier(model);
-  shortcut(ruler, points, out, max_segment_m);
-  std::vector<Vec3> pulled;
+  std::vector<std::size_t> kept;
+  shortcut(ruler, points, out, kept, max_segment_m);
+  // A vertex is relaxed again only when it or a neighbour moved, or a
+  // neighbouring vertex was cut, since it was last relaxed.
+  std::vector<char> active(out.size(), 1);
+  std::vector<char> moved;
+  std::vector<Vec3> relaxed;
   for (int pass = 0; pass < options.relax_passes && out.size() > 2; ++pass) {
-    relax(ruler, out, tile_m, cost_per_metre);
-    pulled.swap(out);
-    shortcut(ruler, pulled, out, max_segment_m);
+    relax(ruler, out, active, moved, tile_m, cost_per_metre);
+    relaxed.swap(out);
+    shortcut(ruler, relaxed, out, kept, max_segment_m);
+    active.assign(out.size(), 0);
+    for (std::size_t k = 1; k + 1 < out.size(); ++k) {
+      const std::size_t at = kept[k];
+      active[k] = moved[at - 1] || moved[at] || moved[at + 1] || kept[k - 1] + 1 != at ||
+                  kept[k + 1] != at + 1;
+    }
   }
   for (Vec3& p : out) p.y = ruler.heightmap().surface_height(p.x, p.z);
 }

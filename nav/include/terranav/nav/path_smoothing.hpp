@@ -17,7 +17,7 @@ struct SmoothingOptions {
   /// vertex. [Units: tiles]
   double max_segment_tiles = 64.0;
   /// Sweeps of vertex relaxation after the shortcut (0: shortcut only).
-  int relax_passes = 2;
+  int relax_passes = 3;
 };
 
 /// Writes into `out` a polyline from points.front() to points.back() whose
@@ -28,9 +28,11 @@ struct SmoothingOptions {
 ///     vertices): from an anchor, the next vertex is skipped when the
 ///     straight segment from the anchor past it is feasible and no costlier
 ///     than going through it;
-///  2. relaxation: each interior vertex moves (pattern search, steps from
-///     half a tile down to 1/16) to where its two segments cost least, kept
-///     only when feasible and cheaper; then the shortcut again.
+///  2. relaxation: each interior vertex moves (pattern search across and
+///     along the chord of its neighbours, steps from one tile down to 1/16)
+///     to where its two segments cost least, kept only when feasible and
+///     cheaper; then the shortcut again. Later passes relax only vertices
+///     whose neighbourhood changed.
 /// Each accepted change lowers the cost, so the result is at most the input's
 /// cost. `out` may not alias `points`. O(n * max_segment_tiles) segment
 /// cells for the shortcut, O(vertices * passes * segment cells) for the
