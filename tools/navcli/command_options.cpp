@@ -47,6 +47,20 @@ SweepGrid take_grid(Flags& flags) {
   return grid;
 }
 
+// --any-angle prices paths on the surface, where the seed model (steps,
+// not metres) has no cost.
+void check_any_angle(bool any_angle, nav::CostModelKind kind) {
+  if (any_angle && kind == nav::CostModelKind::Seed) {
+    throw UsageError(
+        "--any-angle: the seed cost model counts steps, not metres, so it has no cost on the "
+        "surface (use reference, tobler or uphill-downhill)");
+  }
+}
+
+bool any_angle(const nav::SearchOptions& search) {
+  return search.path_mode == nav::PathMode::AnyAngle;
+}
+
 }  // namespace
 
 PathOptions parse_path_options(Flags& flags) {
@@ -54,6 +68,7 @@ PathOptions parse_path_options(Flags& flags) {
   o.terrain = take_terrain_options(flags);
   o.cost = take_cost_options(flags);
   o.search = take_search_options(flags);
+  check_any_angle(any_angle(o.search), o.cost.model.kind);
   o.from = parse_tile("--from", flags.require("--from"));
   o.to = parse_tile("--to", flags.require("--to"));
   if (const auto png = flags.take("--png")) o.png = std::string(*png);
@@ -71,15 +86,16 @@ BenchOptions parse_bench_options(Flags& flags) {
   o.terrain = take_terrain_options(flags);
   o.cost = take_cost_options(flags);
   o.search = take_search_options(flags);
+  check_any_angle(any_angle(o.search), o.cost.model.kind);
   o.scen = std::string(flags.require("--scen"));
   o.check = flags.take_switch("--check");
   o.budget_us = optional_bounded<double>(flags, kStepBudgetLimit);
   if (const auto paths = flags.take("--paths")) o.paths = std::string(*paths);
   o.reference_radius = optional_bounded<int>(flags, kReferenceRadiusLimit);
-  if (o.reference_radius && o.search.path_mode != nav::PathMode::AnyAngle) {
+  if (o.reference_radius && !any_angle(o.search)) {
     throw UsageError("--reference-radius needs --any-angle");
   }
-  if (o.budget_us && o.search.path_mode == nav::PathMode::AnyAngle) {
+  if (o.budget_us && any_angle(o.search)) {
     throw UsageError("--budget-us and --any-angle: the any-angle bench times whole queries");
   }
   flags.check_all_taken();
@@ -93,6 +109,7 @@ ScenOptions parse_scen_options(Flags& flags) {
   o.queries = parse_bounded<int>("--queries", flags.require("--queries"), kQueriesLimit);
   o.out = std::string(flags.require("--out"));
   o.any_angle = flags.take_switch("--any-angle");
+  check_any_angle(o.any_angle, o.cost.model.kind);
   o.reference_radius =
       optional_bounded<int>(flags, kReferenceRadiusLimit).value_or(o.reference_radius);
   o.seed = o.terrain.request.procedural
@@ -109,6 +126,8 @@ SweepOptions parse_sweep_options(Flags& flags) {
   o.terrain = take_terrain_options(flags);
   o.cost = take_cost_options(flags);
   o.base_search = take_search_options(flags);
+  for (const nav::CostModelKind kind : o.grid.costs)
+    check_any_angle(any_angle(o.base_search), kind);
   o.scen = std::string(flags.require("--scen"));
   o.dir = std::filesystem::path(std::string(flags.require("--out")));
   o.charts = !flags.take_switch("--no-charts");
@@ -121,6 +140,7 @@ RequestsOptions parse_requests_options(Flags& flags) {
   o.terrain = take_terrain_options(flags);
   o.cost = take_cost_options(flags);
   o.search = take_search_options(flags);
+  check_any_angle(any_angle(o.search), o.cost.model.kind);
   o.count = parse_bounded<int>("--count", flags.require("--count"), kCountLimit);
   o.threads = optional_bounded<int>(flags, kThreadsLimit).value_or(0);
   o.budget_us = parse_bounded<double>("--frame-budget-us", flags.require("--frame-budget-us"),
