@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Any-angle paths against the continuous optimum, as docs/benchmarks.md
+# reports them: for each terrain and cost model, QUERIES random same-set
+# pairs with the dense R = 4 reference cost (navcli scen --any-angle, the
+# slow part: ~0.2-1 s a query), then navcli bench --any-angle on them (grid
+# and any-angle path per query, in one run). Prints one TSV row per terrain
+# and model: the bench's summary figures.
+#   tools/any_angle_bench.sh [QUERIES] [OUTDIR]     (defaults 500, build/any_angle)
+# Reference .scen files are kept in OUTDIR and reused when present.
+set -euo pipefail
+queries=${1:-500}
+out=${2:-build/any_angle}
+root=$(cd "$(dirname "$0")/.." && pwd)
+navcli=$root/build/release/bin/navcli
+dem=${TERRANAV_DEM_DIR:-$root/../shared/data/dem}
+mkdir -p "$out"
+
+terrains=(
+  "lothian|--map $root/data/lothian_borders_utm30n_90m_1025.png"
+  "big_tujunga|--map $dem/big_tujunga_utm11n_30m_1197x643.png --spacing 30 --height-scale 6553.5"
+  "N55W003|--map $dem/N55W003.hgt"
+  "procedural1025|--procedural 1025"
+)
+models=(reference tobler uphill-downhill)
+
+printf 'terrain\tmodel\tqueries\tfound\tfailures\tany_infeasible\tworse_than_grid\tgrid_infeasible\tany_p50\tany_p99\tany_max\tbelow_reference\tgrid_p50\tgrid_p99\tmedian_grid_us\tmedian_any_us\ttime_ratio\n'
+for entry in "${terrains[@]}"; do
+  name=${entry%%|*}
+  read -r -a args <<< "${entry#*|}"
+  if [[ ${args[0]} == --map && ! -f ${args[1]} ]]; then
+    echo "any_angle_bench.sh: skipping $name: ${args[1]} not found (set TERRANAV_DEM_DIR)" >&2
+    continue
+  fi
+  for model in "${models[@]}"; do
+    scen=$out/$name.$model.$queries.scen
+    if [[ ! -f $scen ]]; then
+      "$navcli" scen "${args[@]}" --cost "$model" --queries "$queries" --any-angle \
+        --out "$scen.tmp" 2> /dev/null
+      mv "$scen.tmp" "$scen"
+    fi
+    "$navcli" bench "${args[@]}" --cost "$model" --scen "$scen" --any-angle \
+        --paths "$out/$name.$model.paths.jsonl" > "$out/$name.$model.tsv" 2> /dev/null
+    tail -n 1 "$out/$name.$model.tsv" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+keys = ["queries", "found", "failures", "any_infeasible", "worse_than_grid", "grid_infeasible",
+        "any_over_reference_p50", "any_over_reference_p99", "any_over_reference_max",
+        "below_reference", "grid_over_reference_p50", "grid_over_reference_p99",
+        "median_grid_us", "median_any_us", "time_ratio"]
+print("\t".join([sys.argv[1], sys.argv[2]] + [str(d[k]) for k in keys]))' "$name" "$model"
+  done
+done
