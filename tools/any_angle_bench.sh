@@ -21,7 +21,15 @@ terrains=(
   "N55W003|--map $dem/N55W003.hgt"
   "procedural1025|--procedural 1025"
 )
+# uphill-downhill with k_up = 2, k_down = 0.5 (with both 1 it is the reference model).
 models=(reference tobler uphill-downhill)
+model_args() {
+  if [[ $1 == uphill-downhill ]]; then
+    echo "--cost uphill-downhill --uphill-weight 2 --downhill-weight 0.5"
+  else
+    echo "--cost $1"
+  fi
+}
 
 printf 'terrain\tmodel\tqueries\tfound\tfailures\tany_infeasible\tworse_than_grid\tgrid_infeasible\tany_p50\tany_p99\tany_max\tbelow_reference\tgrid_p50\tgrid_p99\tmedian_grid_us\tmedian_any_us\ttime_ratio\n'
 for entry in "${terrains[@]}"; do
@@ -32,13 +40,14 @@ for entry in "${terrains[@]}"; do
     continue
   fi
   for model in "${models[@]}"; do
+    read -r -a cost <<< "$(model_args "$model")"
     scen=$out/$name.$model.$queries.scen
     if [[ ! -f $scen ]]; then
-      "$navcli" scen "${args[@]}" --cost "$model" --queries "$queries" --any-angle \
+      "$navcli" scen "${args[@]}" "${cost[@]}" --queries "$queries" --any-angle \
         --out "$scen.tmp" 2> /dev/null
       mv "$scen.tmp" "$scen"
     fi
-    "$navcli" bench "${args[@]}" --cost "$model" --scen "$scen" --any-angle \
+    "$navcli" bench "${args[@]}" "${cost[@]}" --scen "$scen" --any-angle \
         --paths "$out/$name.$model.paths.jsonl" > "$out/$name.$model.tsv" 2> /dev/null
     tail -n 1 "$out/$name.$model.tsv" | python3 -c '
 import json, sys
