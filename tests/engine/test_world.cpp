@@ -32,7 +32,18 @@ TEST_F(WorldTest, StartsNearTheCentreOfTheLargestSet) {
   // Centre (16, 16) of the 32 x 32 tiles; (15, 15) and (16, 16) tie, lower id wins.
   EXPECT_EQ(world.unit().tile(), (nav::TileCoord{15, 15}));
   EXPECT_FALSE(world.unit().moving());
-  EXPECT_DOUBLE_EQ(world.unit().speed(), std::hypot(320.0, 320.0) / 20.0);
+  EXPECT_EQ(world.unit().speed(), 0.0);
+  EXPECT_EQ(world.unit().params().max_speed_mps, 5.0);  // a person, whatever the map's size
+  EXPECT_EQ(world.unit().params().corridor_m, 1.0);
+}
+
+// On tiles of 1 m the corridor and look-ahead shrink to a quarter and a half tile.
+TEST(WorldConfig, SmallTilesNarrowTheUnitsCorridor) {
+  const World world(nav::Terrain{nav::Heightmap(9, 9, 1.0, std::vector<float>(81, 0.0f)), 1, {}},
+                    {});
+  EXPECT_EQ(world.unit().params().corridor_m, 0.25);
+  EXPECT_EQ(world.unit().params().lookahead_m, 0.5);
+  EXPECT_EQ(world.unit().params().max_speed_mps, 5.0);
 }
 
 TEST_F(WorldTest, ClickOnWalkableTileFindsPathAndUnitWalksThere) {
@@ -181,9 +192,9 @@ TEST(WorldConfig, BadStartTilesAreRejectedWithReason) {
       },
       nav::Error);
   EXPECT_THROW(World(test::small_terrain(), {.start = {}, .speed_mps = -1.0}), nav::Error);
-  const World chosen(test::small_terrain(), {.start = nav::TileCoord{30, 30}, .speed_mps = 5.0});
+  const World chosen(test::small_terrain(), {.start = nav::TileCoord{30, 30}, .speed_mps = 7.5});
   EXPECT_EQ(chosen.unit().tile(), (nav::TileCoord{30, 30}));
-  EXPECT_DOUBLE_EQ(chosen.unit().speed(), 5.0);
+  EXPECT_EQ(chosen.unit().params().max_speed_mps, 7.5);
 }
 
 }  // namespace

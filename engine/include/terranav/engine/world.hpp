@@ -26,8 +26,8 @@ struct WorldConfig {
   double slope_weight = 1.0;
   /// Unit start tile; default_start() when unset.
   std::optional<nav::TileCoord> start;
-  /// Unit speed; default_speed() when unset. [Units: metres per second]
-  /// [Limits: nav::kSpeedLimit]
+  /// Unit top speed; nav::SteeringParams' (5 m/s) when unset.
+  /// [Units: metres per second] [Limits: nav::kSpeedLimit]
   std::optional<double> speed_mps;
 };
 
@@ -36,9 +36,11 @@ struct WorldConfig {
 /// walkable. O(tiles).
 nav::TileCoord default_start(const nav::TerrainGraph& graph, const nav::ConnectedSets& sets);
 
-/// Speed that crosses the map's diagonal in 20 s, metres per second, within
-/// nav::kSpeedLimit (a map over 2e7 m across takes longer).
-double default_speed(const nav::Heightmap& heightmap);
+/// The unit's steering: nav::SteeringParams' defaults (a person), with the
+/// corridor and look-ahead no wider than a quarter and a half of a tile
+/// (within kCorridorLimit and kLookaheadLimit), so on a path of tile centres
+/// it keeps to the path's tiles. O(1).
+nav::SteeringParams default_steering(const nav::TerrainGraph& graph);
 
 /// default_camera() for this heightmap's extent and heights.
 OrbitCamera default_camera(const nav::Heightmap& heightmap, Viewport viewport);
@@ -69,7 +71,7 @@ class World {
   /// changes course only on Found. Returns (and remembers) what happened.
   ClickReport right_click(glm::dvec2 pixel, const OrbitCamera& camera, Viewport viewport);
 
-  /// Advances the unit dt_s seconds along its path.
+  /// Advances the unit dt_s simulated seconds along its path.
   void update(double dt_s) { unit_.advance(dt_s); }
 
   /// Runs `change` on the nav terrain (a stamp, a building's footprint, ...)
