@@ -34,6 +34,7 @@ int run_headless_app(const engine::Options& options, LoadedWorld& loaded, bool f
     }
   }
   script.until_arrived = options.until_arrived || fallback;
+  script.time_scale = options.time_scale.value_or(fallback ? engine::kDemoTimeScale : 1.0);
   script.frames = options.frames.value_or(script.until_arrived ? kUntilArrivedFrames : 1);
 
   const engine::HeadlessRun run =

@@ -22,8 +22,10 @@ HeadlessRun run_headless(World& world, const OrbitCamera& camera, Viewport viewp
   renderer.draw(world, camera, viewport);
   if (overlay) {
     Overlay text;
-    text.draw(overlay_lines(world, "Headless: frame " + std::to_string(run.simulation.frames) +
-                                       " at a fixed 60 Hz step"),
+    text.draw(overlay_lines(world,
+                            "Headless: frame " + std::to_string(run.simulation.frames) +
+                                " at a fixed 60 Hz step",
+                            script.time_scale),
               viewport, kFixedStep);
   }
   run.image = target.read();

@@ -14,7 +14,7 @@ SimulationResult simulate(World& world, const OrbitCamera& camera, Viewport view
     if (next_click < script.clicks.size() && !world.unit().moving()) {
       result.clicks.push_back(world.right_click(script.clicks[next_click++], camera, viewport));
     }
-    world.update(kFixedStep);
+    world.update(kFixedStep * script.time_scale);
     ++result.frames;
     if (script.until_arrived && next_click == script.clicks.size() && !world.unit().moving()) {
       break;

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <iomanip>
+#include <sstream>
+
 #include "terranav/engine/demo_click.hpp"
 #include "terranav/engine/overlay_text.hpp"
 #include "terranav/engine/simulation.hpp"
@@ -109,15 +112,19 @@ TEST_F(WorldTest, ClickOnSkyIsMiss) {
 
 TEST_F(WorldTest, FailedClickKeepsUnitWalking) {
   world.right_click(pixel_of({2, 2}), camera, viewport);
-  world.update(0.1);
+  world.update(1.5);  // turns from +x to the south-west, then sets off
   ASSERT_TRUE(world.unit().moving());
+  ASSERT_GT(world.unit().speed(), 1.0);
   world.right_click(pixel_of({28, 10}), camera, viewport);
   EXPECT_TRUE(world.unit().moving());
-  const std::vector<std::string> lines = overlay_lines(world, "1 fps");
+  const std::vector<std::string> lines = overlay_lines(world, "1 fps", 4.0);
   EXPECT_EQ(lines[0], "Tile (28, 10) is in another connected set than the unit's tile (15, 15)");
-  EXPECT_EQ(lines[1], "Unit at tile (15, 15), walking");
+  std::ostringstream walking;
+  walking << std::fixed << std::setprecision(1) << "Unit at tile (15, 15), walking at "
+          << world.unit().speed() << " m/s";
+  EXPECT_EQ(lines[1], walking.str());
   EXPECT_EQ(lines[2], "Path to (2, 2): 14 tiles, cost 183.8 m");
-  EXPECT_EQ(lines[3], "1 fps");
+  EXPECT_EQ(lines[3], "1 fps, time x4");
 }
 
 TEST_F(WorldTest, ScriptedClicksWaitForTheUnitToStop) {
@@ -127,6 +134,20 @@ TEST_F(WorldTest, ScriptedClicksWaitForTheUnitToStop) {
   ASSERT_EQ(run.clicks.size(), 2u);
   EXPECT_EQ(run.clicks[1].from_tile, (nav::TileCoord{2, 2}));  // second click after arriving
   EXPECT_EQ(world.unit().tile(), (nav::TileCoord{20, 3}));
+}
+
+// The same walk at four times the time scale takes a quarter of the frames.
+TEST_F(WorldTest, TimeScaleRunsTheWalkInFewerFrames) {
+  World fast(test::small_terrain(), {});
+  const Script script{.clicks = {pixel_of({3, 28})}, .frames = 100000, .until_arrived = true};
+  Script faster = script;
+  faster.time_scale = 4.0;
+  const SimulationResult run = simulate(world, camera, viewport, script);
+  const SimulationResult quick = simulate(fast, camera, viewport, faster);
+  EXPECT_GT(run.frames, 36 * 60);  // 180 m at 5 m/s at least
+  EXPECT_NEAR(quick.frames, run.frames / 4.0, 1.0);
+  EXPECT_EQ(fast.unit().tile(), (nav::TileCoord{3, 28}));
+  EXPECT_EQ(fast.unit().position().x, world.unit().position().x);
 }
 
 // A building dropped across the walking unit's path: the world replans from

@@ -35,6 +35,9 @@ struct Options {
   double slope_weight = 1.0;
   std::optional<nav::TileCoord> start;
   std::optional<double> speed_mps;
+  /// --time-scale: simulated seconds per real second (per frame second
+  /// headless). [Limits: kTimeScaleLimit]
+  std::optional<double> time_scale;
   bool help = false;
   bool version = false;  ///< --version: print "terranav X.Y.Z (commit C)", exit 0
   // Headless mode only.

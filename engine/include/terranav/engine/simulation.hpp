@@ -27,6 +27,9 @@ struct Script {
   std::vector<glm::dvec2> clicks{};
   /// Frames to run. [Limits: >= 1]
   int frames = 1;
+  /// Simulated seconds per frame second: each frame advances the world
+  /// kFixedStep * time_scale. [Limits: kTimeScaleLimit, time_scale.hpp]
+  double time_scale = 1.0;
   /// Stop early once every click is done and the unit has stopped.
   bool until_arrived = false;
   /// Footprints blocked through World::edit (the unit replans if its path
@@ -43,7 +46,8 @@ struct SimulationResult {
 
 /// Runs the script: each frame first places that frame's buildings, then
 /// makes the next click if the unit is standing, then advances the world by
-/// kFixedStep. O(frames + searches + edits).
+/// kFixedStep * script.time_scale. O(frames + simulated time / the unit's
+/// substep + searches + edits).
 SimulationResult simulate(World& world, const OrbitCamera& camera, Viewport viewport,
                           const Script& script);
 
