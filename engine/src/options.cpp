@@ -78,6 +78,7 @@ std::string usage() {
          "       terranav --headless [map options] [--size WxH] [--right-click PX,PY]...\n"
          "                 [--frames N] [--until-arrived] [--screenshot out.png]\n"
          "                 [--report out.json] [--block-at FRAME:X0,Y0,X1,Y1]...\n"
+         "                 [--follow-unit M]\n"
          "       terranav --help | --version\n"
          "--procedural: a SIZE x SIZE fractal-noise terrain instead of --map (seed 1 and\n"
          "30 m spacing unless given), relief 0.13 x its extent.\n"
@@ -88,8 +89,9 @@ std::string usage() {
          "display it runs headless with a demo click at time scale 64 unless given.\n"
          "--block-at: headless, blocks the tiles X0..X1 x Y0..Y1 (a building) at frame FRAME;\n"
          "a unit whose path crosses them replans from where it stands.\n"
+         "--follow-unit: headless, the picture looks at the unit from M metres.\n"
          "Limits (a value outside is refused, naming its option or sidecar key):\n" +
-         nav::limits_table() + nav::limits_table(std::span(&kTimeScaleLimit, 1));
+         nav::limits_table() + nav::limits_table(std::array{kTimeScaleLimit, kFollowLimit});
 }
 
 Options parse_options(std::span<const std::string_view> args) {
@@ -172,6 +174,9 @@ Options parse_options(std::span<const std::string_view> args) {
     } else if (arg == "--report") {
       o.report = std::string(value());
       headless_only = true;
+    } else if (arg == "--follow-unit") {
+      o.follow_m = parse_bounded<double>(arg, value(), kFollowLimit);
+      headless_only = true;
     } else {
       throw UsageError("unknown option '" + std::string(arg) + "'");
     }
@@ -187,8 +192,8 @@ Options parse_options(std::span<const std::string_view> args) {
   }
   if (headless_only && !o.headless) {
     throw UsageError(
-        "--size, --right-click, --block-at, --frames, --until-arrived, --screenshot and "
-        "--report need --headless");
+        "--size, --right-click, --block-at, --frames, --until-arrived, --screenshot, "
+        "--report and --follow-unit need --headless");
   }
   return o;
 }

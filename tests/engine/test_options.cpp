@@ -64,7 +64,9 @@ TEST(Options, ParsesEveryOption) {
                            "--report",
                            "r.json",
                            "--block-at",
-                           "120:4,5,6,9"});
+                           "120:4,5,6,9",
+                           "--follow-unit",
+                           "50"});
   EXPECT_EQ(o.terrain.map, "a.png");
   EXPECT_EQ(o.terrain.spacing_m, 30.0);
   EXPECT_EQ(o.terrain.height_scale_m, 100.0);
@@ -85,6 +87,7 @@ TEST(Options, ParsesEveryOption) {
   ASSERT_EQ(o.blocks.size(), 1u);
   EXPECT_EQ(o.blocks[0].frame, 120);
   EXPECT_EQ(o.blocks[0].tiles, (nav::TileRect{4, 5, 7, 10}));  // corners inclusive
+  EXPECT_EQ(o.follow_m, 50.0);
 }
 
 TEST(Options, VersionAndHelpAreFlags) {
@@ -147,6 +150,9 @@ TEST(Options, BadInputNamesTheOption) {
   EXPECT_EQ(usage_error({"--headless", "--block-at", "-1:1,1,2,2"}),
             "--block-at: the frame must be >= 0");
   EXPECT_NE(usage_error({"--block-at", "1:1,1,2,2"}).find("need --headless"), std::string::npos);
+  EXPECT_NE(usage_error({"--follow-unit", "50"}).find("need --headless"), std::string::npos);
+  EXPECT_EQ(usage_error({"--headless", "--follow-unit", "0.5"}),
+            "--follow-unit: must be in [1, 1e+08] m, got 0.5");
 }
 
 // '[' halves and ']' doubles the time scale, within its limits; other keys

@@ -136,6 +136,21 @@ TEST_F(WorldTest, ScriptedClicksWaitForTheUnitToStop) {
   EXPECT_EQ(world.unit().tile(), (nav::TileCoord{20, 3}));
 }
 
+// The demo's picture is taken half way: the run stops once the unit has
+// walked half its path.
+TEST_F(WorldTest, UntilWalkedStopsHalfWay) {
+  EXPECT_EQ(walked_share(world.unit()), 1.0);  // no path yet
+  const Script half{.clicks = {pixel_of({3, 28})}, .frames = 100000, .until_walked = 0.5};
+  const SimulationResult run = simulate(world, camera, viewport, half);
+  const double share = walked_share(world.unit());
+  EXPECT_GE(share, 0.5);
+  EXPECT_LT(share, 0.51);  // a frame walks 8 cm of the 180 m
+  EXPECT_TRUE(world.unit().moving());
+  EXPECT_GT(run.frames, 15 * 60);
+  simulate(world, camera, viewport, {.frames = 100000, .until_arrived = true});
+  EXPECT_EQ(walked_share(world.unit()), 1.0);
+}
+
 // The same walk at four times the time scale takes a quarter of the frames.
 TEST_F(WorldTest, TimeScaleRunsTheWalkInFewerFrames) {
   World fast(test::small_terrain(), {});

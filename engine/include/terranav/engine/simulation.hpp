@@ -3,6 +3,7 @@
 // and buildings placed at given frames.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -32,6 +33,10 @@ struct Script {
   double time_scale = 1.0;
   /// Stop early once every click is done and the unit has stopped.
   bool until_arrived = false;
+  /// Stop early once every click is done and the unit has walked this share
+  /// of its path (walked_share), e.g. 0.5 for a picture of it half way.
+  /// [Limits: [0, 1]]
+  std::optional<double> until_walked{};
   /// Footprints blocked through World::edit (the unit replans if its path
   /// crosses one), each at its frame.
   std::vector<ScriptedBlock> blocks{};
@@ -43,6 +48,10 @@ struct SimulationResult {
   /// Frames actually run.
   int frames = 0;
 };
+
+/// Share of its current path's length the unit has walked, in [0, 1]: 1
+/// with no path left (arrived, or none given). O(waypoints).
+double walked_share(const nav::Unit& unit);
 
 /// Runs the script: each frame first places that frame's buildings, then
 /// makes the next click if the unit is standing, then advances the world by

@@ -88,8 +88,7 @@ class World {
   const nav::Unit& unit() const noexcept { return unit_; }
   /// The last click's report, none before the first click.
   const std::optional<ClickReport>& last_click() const noexcept { return last_click_; }
-  /// Incremented each time the unit gets a new path (so a renderer can
-  /// rebuild its path mesh only then).
+  /// Incremented each time the unit gets a new path.
   std::uint64_t path_revision() const noexcept { return path_revision_; }
   /// Summary of the current path, none before the first found path.
   const std::optional<PathSummary>& path_summary() const noexcept { return path_summary_; }
