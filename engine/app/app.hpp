@@ -27,9 +27,11 @@ LoadedWorld load_world(const engine::Options& options);
 /// exit code; throws nav::Error.
 int run_headless_app(const engine::Options& options, LoadedWorld& loaded, bool fallback);
 
-/// Opens the 1280x720 window and runs until Esc or close. Returns false,
-/// having printed why, when no window can be opened (no display), so the
-/// caller can fall back to headless. Throws nav::Error for other failures.
-bool run_window_app(LoadedWorld& loaded);
+/// Opens the 1280x720 window and runs until Esc or close, simulated time
+/// running `time_scale` times real time ('[' and ']' halve and double it).
+/// Returns false, having printed why, when no window can be opened (no
+/// display), so the caller can fall back to headless. Throws nav::Error for
+/// other failures.
+bool run_window_app(LoadedWorld& loaded, double time_scale);
 
 }  // namespace terranav::app

@@ -10,7 +10,8 @@
 namespace terranav::app {
 namespace {
 
-/// Frame cap for --until-arrived without --frames: an hour at 60 Hz.
+/// Frame cap for --until-arrived (and the demo's half way) without --frames:
+/// an hour of 60 Hz frames.
 constexpr int kUntilArrivedFrames = 60 * 3600;
 
 void write_text(const std::filesystem::path& file, const std::string& text) {
@@ -33,11 +34,15 @@ int run_headless_app(const engine::Options& options, LoadedWorld& loaded, bool f
       script.clicks.push_back(*pixel);
     }
   }
-  script.until_arrived = options.until_arrived || fallback;
-  script.frames = options.frames.value_or(script.until_arrived ? kUntilArrivedFrames : 1);
+  script.until_arrived = options.until_arrived;
+  // The demo's picture: the unit half way, the path ahead of it.
+  if (fallback) script.until_walked = 0.5;
+  script.time_scale = options.time_scale.value_or(fallback ? engine::kDemoTimeScale : 1.0);
+  script.frames = options.frames.value_or(
+      script.until_arrived || script.until_walked ? kUntilArrivedFrames : 1);
 
-  const engine::HeadlessRun run =
-      engine::run_headless(world, camera, viewport, script, engine::shader_dir());
+  const engine::HeadlessRun run = engine::run_headless(
+      world, camera, viewport, script, engine::shader_dir(), true, options.follow_m);
   for (const engine::ClickReport& click : run.simulation.clicks) {
     std::cerr << "terranav: click (" << click.pixel.x << ", " << click.pixel.y
               << "): " << click.message << '\n';

@@ -11,6 +11,7 @@
 #include "terranav/engine/overlay_text.hpp"
 #include "terranav/engine/renderer.hpp"
 #include "terranav/engine/resource_paths.hpp"
+#include "terranav/engine/time_scale.hpp"
 
 namespace terranav::app {
 namespace {
@@ -30,7 +31,7 @@ std::string fps_text(double fps) {
 
 }  // namespace
 
-bool run_window_app(LoadedWorld& loaded) {
+bool run_window_app(LoadedWorld& loaded, double time_scale) {
   if (!display_available()) {
     std::cerr << "terranav: no display (DISPLAY/WAYLAND_DISPLAY unset); running headless\n";
     return false;
@@ -57,6 +58,8 @@ bool run_window_app(LoadedWorld& loaded) {
     for (const engine::Event& event : window->poll()) {
       if (event.type == engine::EventType::KeyDown && event.key == engine::Key::Escape) {
         window->close();
+      } else if (event.type == engine::EventType::KeyDown) {
+        time_scale = engine::next_time_scale(time_scale, event.key);
       } else if (event.type == engine::EventType::MouseDown &&
                  event.button == engine::MouseButton::Right) {
         const engine::ClickReport report = world.right_click({event.x, event.y}, camera, size);
@@ -75,10 +78,10 @@ bool run_window_app(LoadedWorld& loaded) {
       fps_frames = 0;
     }
     controls.update(dt, camera);
-    world.update(dt);
+    world.update(dt * time_scale);
     const engine::Viewport framebuffer = window->framebuffer_size();
     renderer.draw(world, camera, framebuffer);
-    overlay.draw(engine::overlay_lines(world, timing), framebuffer, dt);
+    overlay.draw(engine::overlay_lines(world, timing, time_scale), framebuffer, dt);
     window->swap_buffers();
   }
   return true;

@@ -43,6 +43,13 @@ std::optional<glm::dvec2> project(const OrbitCamera& camera, Viewport viewport,
   return glm::dvec2((ndc_x + 1.0) * 0.5 * viewport.width, (1.0 - ndc_y) * 0.5 * viewport.height);
 }
 
+double metres_per_pixel(const OrbitCamera& camera, Viewport viewport, const nav::Vec3& p) {
+  const glm::dvec4 eye =
+      view_matrix(camera) * model_matrix(camera) * glm::dvec4(p.x, p.y, p.z, 1.0);
+  const double depth = std::max(-eye.z, camera.distance / 100.0);  // the near plane
+  return 2.0 * depth * std::tan(camera.fov_y / 2.0) / std::max(viewport.height, 1);
+}
+
 nav::Ray unproject(const OrbitCamera& camera, Viewport viewport, glm::dvec2 pixel) {
   const double ndc_x = 2.0 * pixel.x / viewport.width - 1.0;
   const double ndc_y = 1.0 - 2.0 * pixel.y / viewport.height;
@@ -55,6 +62,13 @@ nav::Ray unproject(const OrbitCamera& camera, Viewport viewport, glm::dvec2 pixe
       glm::dvec3(glm::inverse(model_matrix(camera)) * glm::dvec4(eye_position(camera), 1.0));
   const glm::dvec3 dir = glm::normalize(glm::dvec3(far_point) - glm::dvec3(near_point));
   return {{eye.x, eye.y, eye.z}, {dir.x, dir.y, dir.z}};
+}
+
+OrbitCamera looking_at(const OrbitCamera& camera, const nav::Vec3& at, double distance_m) {
+  OrbitCamera close = camera;
+  close.target = glm::dvec3(at.x, at.y, at.z);
+  close.distance = distance_m;
+  return close;
 }
 
 double default_exaggeration(double extent_x_m, double extent_z_m, double relief_m) {

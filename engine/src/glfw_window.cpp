@@ -49,6 +49,10 @@ Key to_key(int key) {
       return Key::D;
     case GLFW_KEY_ESCAPE:
       return Key::Escape;
+    case GLFW_KEY_LEFT_BRACKET:
+      return Key::LeftBracket;
+    case GLFW_KEY_RIGHT_BRACKET:
+      return Key::RightBracket;
     default:
       return Key::Other;
   }

@@ -12,18 +12,21 @@ namespace terranav::engine {
 
 HeadlessRun run_headless(World& world, const OrbitCamera& camera, Viewport viewport,
                          const Script& script, const std::filesystem::path& shader_dir,
-                         bool overlay) {
+                         bool overlay, std::optional<double> follow_m) {
   HeadlessRun run;
   run.simulation = simulate(world, camera, viewport, script);
   const auto start = std::chrono::steady_clock::now();
   const EglContext context;
   const OffscreenTarget target(viewport);
   Renderer renderer(shader_dir, world);
-  renderer.draw(world, camera, viewport);
+  renderer.draw(world, follow_m ? looking_at(camera, world.unit().position(), *follow_m) : camera,
+                viewport);
   if (overlay) {
     Overlay text;
-    text.draw(overlay_lines(world, "Headless: frame " + std::to_string(run.simulation.frames) +
-                                       " at a fixed 60 Hz step"),
+    text.draw(overlay_lines(world,
+                            "Headless: frame " + std::to_string(run.simulation.frames) +
+                                " at a fixed 60 Hz step",
+                            script.time_scale),
               viewport, kFixedStep);
   }
   run.image = target.read();

@@ -5,8 +5,10 @@
 #include <cmath>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <type_traits>
 
+#include "terranav/engine/time_scale.hpp"
 #include "terranav/nav/limits.hpp"
 
 namespace terranav::engine {
@@ -71,19 +73,25 @@ std::array<int, 4> parse_rect(std::string_view option, std::string_view text) {
 std::string usage() {
   return "usage: terranav [--map FILE --spacing S --height-scale Z --tile-size T\n"
          "                 --max-slope M --slope-weight K] [--start X,Y] [--speed MPS]\n"
+         "                 [--time-scale X]\n"
          "       terranav --procedural SIZE [--seed N] [--spacing S --tile-size T ...]\n"
          "       terranav --headless [map options] [--size WxH] [--right-click PX,PY]...\n"
          "                 [--frames N] [--until-arrived] [--screenshot out.png]\n"
          "                 [--report out.json] [--block-at FRAME:X0,Y0,X1,Y1]...\n"
+         "                 [--follow-unit M]\n"
          "       terranav --help | --version\n"
          "--procedural: a SIZE x SIZE fractal-noise terrain instead of --map (seed 1 and\n"
          "30 m spacing unless given), relief 0.13 x its extent.\n"
+         "--speed: the unit's top speed (5 m/s unless given); --time-scale: simulated\n"
+         "seconds per real second (1 unless given; headless, per second of 60 Hz frames).\n"
          "Window: right-click moves the unit, left-drag orbits, middle-drag or WASD pans,\n"
-         "the wheel zooms, Esc quits. Without a display it runs headless with a demo click.\n"
+         "the wheel zooms, [ and ] halve and double the time scale, Esc quits. Without a\n"
+         "display it runs headless with a demo click at time scale 64 unless given.\n"
          "--block-at: headless, blocks the tiles X0..X1 x Y0..Y1 (a building) at frame FRAME;\n"
          "a unit whose path crosses them replans from where it stands.\n"
+         "--follow-unit: headless, the picture looks at the unit from M metres.\n"
          "Limits (a value outside is refused, naming its option or sidecar key):\n" +
-         nav::limits_table();
+         nav::limits_table() + nav::limits_table(std::array{kTimeScaleLimit, kFollowLimit});
 }
 
 Options parse_options(std::span<const std::string_view> args) {
@@ -124,6 +132,8 @@ Options parse_options(std::span<const std::string_view> args) {
       o.start = nav::TileCoord{i, j};
     } else if (arg == "--speed") {
       o.speed_mps = parse_bounded<double>(arg, value(), nav::kSpeedLimit);
+    } else if (arg == "--time-scale") {
+      o.time_scale = parse_bounded<double>(arg, value(), kTimeScaleLimit);
     } else if (arg == "--headless") {
       o.headless = true;
     } else if (arg == "--size") {
@@ -164,6 +174,9 @@ Options parse_options(std::span<const std::string_view> args) {
     } else if (arg == "--report") {
       o.report = std::string(value());
       headless_only = true;
+    } else if (arg == "--follow-unit") {
+      o.follow_m = parse_bounded<double>(arg, value(), kFollowLimit);
+      headless_only = true;
     } else {
       throw UsageError("unknown option '" + std::string(arg) + "'");
     }
@@ -179,8 +192,8 @@ Options parse_options(std::span<const std::string_view> args) {
   }
   if (headless_only && !o.headless) {
     throw UsageError(
-        "--size, --right-click, --block-at, --frames, --until-arrived, --screenshot and "
-        "--report need --headless");
+        "--size, --right-click, --block-at, --frames, --until-arrived, --screenshot, "
+        "--report and --follow-unit need --headless");
   }
   return o;
 }

@@ -12,15 +12,16 @@ namespace {
 // Towards the light, display frame: from the north-west, high (the usual hillshade).
 const glm::vec3 kLightDir = glm::normalize(glm::vec3(-0.5f, 0.75f, -0.45f));
 
-/// Uploads `data` to a new array buffer bound to `vao`, attribute 0 at
-/// `position_offset`, attribute 1 (normal) at `normal_offset` when >= 0.
+/// Uploads `data` to a new array buffer bound to `vao`, attribute 0
+/// (position) at offset 0, attribute 1 (normal) at `normal_offset` when >= 0;
+/// `usage` GL_DYNAMIC_DRAW for data replaced every frame.
 template <typename Vertex>
 void upload_vertices(const VertexArray& vao, const Buffer& buffer, const std::vector<Vertex>& data,
-                     std::ptrdiff_t normal_offset) {
+                     std::ptrdiff_t normal_offset, GLenum usage = GL_STATIC_DRAW) {
   glBindVertexArray(vao.id());
   glBindBuffer(GL_ARRAY_BUFFER, buffer.id());
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.size() * sizeof(Vertex)), data.data(),
-               GL_STATIC_DRAW);
+               usage);
   glEnableVertexAttribArray(0);
   glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(Vertex), nullptr);
   if (normal_offset >= 0) {
@@ -38,9 +39,7 @@ glm::mat3 normal_matrix(const glm::dmat4& model) {
 
 Renderer::Renderer(const std::filesystem::path& shader_dir, const World& world)
     : terrain_program_(shader_dir / "terrain.vert", shader_dir / "terrain.frag"),
-      solid_program_(shader_dir / "solid.vert", shader_dir / "solid.frag"),
-      ribbon_style_(default_ribbon_style(world.heightmap())),
-      unit_size_m_(default_unit_size(world.heightmap())) {
+      solid_program_(shader_dir / "solid.vert", shader_dir / "solid.frag") {
   const nav::Heightmap& heightmap = world.heightmap();
   terrain_ = {make_vertex_array(), make_buffer(), make_buffer(), 0};
   const std::vector<std::uint32_t> indices = terrain_indices(heightmap.width(), heightmap.depth());
@@ -76,12 +75,13 @@ void Renderer::upload_terrain(const World& world) {
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
 }
 
-void Renderer::update_path(const World& world) {
-  if (world.path_revision() == path_revision_) return;
-  path_revision_ = world.path_revision();
+void Renderer::update_path(const World& world, const OrbitCamera& camera, Viewport viewport) {
+  // Every frame: the walked part goes, and the width follows the camera.
+  const nav::Unit& unit = world.unit();
   const std::vector<glm::vec3> ribbon =
-      path_ribbon(world.unit().path(), world.heightmap(), ribbon_style_);
-  upload_vertices(path_.vao, path_.vertices, ribbon, -1);
+      path_ribbon(remaining_path(unit.path(), unit.next_waypoint(), unit.position()),
+                  world.heightmap(), ribbon_style_, camera, viewport);
+  upload_vertices(path_.vao, path_.vertices, ribbon, -1, GL_DYNAMIC_DRAW);
   path_.count = static_cast<GLsizei>(ribbon.size());
 }
 
@@ -89,7 +89,7 @@ void Renderer::draw(const World& world, const OrbitCamera& camera, Viewport view
   // After an edit the whole mesh and texture are uploaded again: O(samples),
   // rare (a brush that edits every frame wants partial uploads).
   if (world.terrain().revision() != terrain_revision_) upload_terrain(world);
-  update_path(world);
+  update_path(world, camera, viewport);
   glViewport(0, 0, viewport.width, viewport.height);
   glClearColor(kClearColour.r, kClearColour.g, kClearColour.b, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
@@ -133,8 +133,9 @@ void Renderer::draw(const World& world, const OrbitCamera& camera, Viewport view
   }
 
   const nav::Unit& unit = world.unit();
-  const glm::dmat4 model =
-      unit_model(unit.position(), unit.heading(), unit_size_m_, camera.vertical_exaggeration);
+  const glm::dmat4 model = unit_model(unit.position(), unit.heading(),
+                                      unit_display_length(camera, viewport, unit.position()),
+                                      camera.vertical_exaggeration);
   solid_program_.set("u_model_to_clip",
                      glm::mat4(projection_matrix(camera, viewport) * view_matrix(camera) * model));
   solid_program_.set("u_normal_matrix", normal_matrix(model));

@@ -40,10 +40,13 @@ nav::TileCoord checked_start(const nav::TerrainGraph& graph, const nav::Connecte
   return start;
 }
 
-double checked_speed(const nav::Heightmap& heightmap, const WorldConfig& config) {
-  const double speed = config.speed_mps.value_or(default_speed(heightmap));
-  nav::check_limit(nav::kSpeedLimit, speed, "speed_mps");
-  return speed;
+nav::SteeringParams steering(const nav::TerrainGraph& graph, const WorldConfig& config) {
+  nav::SteeringParams params = default_steering(graph);
+  if (config.speed_mps) {
+    nav::check_limit(nav::kSpeedLimit, *config.speed_mps, "speed_mps");
+    params.max_speed_mps = *config.speed_mps;
+  }
+  return params;
 }
 
 std::string format_metres(double value) {
@@ -77,9 +80,12 @@ nav::TileCoord default_start(const nav::TerrainGraph& graph, const nav::Connecte
   return *best;
 }
 
-double default_speed(const nav::Heightmap& heightmap) {
-  return std::clamp(std::hypot(heightmap.extent_x(), heightmap.extent_z()) / 20.0,
-                    nav::kSpeedLimit.min, nav::kSpeedLimit.max);
+nav::SteeringParams default_steering(const nav::TerrainGraph& graph) {
+  nav::SteeringParams params;
+  const double tile = graph.tile_metres();
+  params.corridor_m = std::clamp(tile / 4.0, nav::kCorridorLimit.min, params.corridor_m);
+  params.lookahead_m = std::clamp(tile / 2.0, nav::kLookaheadLimit.min, params.lookahead_m);
+  return params;
 }
 
 OrbitCamera default_camera(const nav::Heightmap& heightmap, Viewport viewport) {
@@ -93,7 +99,7 @@ World::World(nav::Terrain terrain, const WorldConfig& config)
       search_options_(search_options(terrain_.graph(), config)),
       unit_(terrain_.graph(), terrain_.heightmap(),
             checked_start(terrain_.graph(), terrain_.sets(), config),
-            checked_speed(terrain_.heightmap(), config)) {}
+            steering(terrain_.graph(), config)) {}
 
 std::optional<nav::PickHit> World::pick(glm::dvec2 pixel, const OrbitCamera& camera,
                                         Viewport viewport) const {

@@ -16,6 +16,7 @@ constexpr std::array kLimits = {
     kClassMultiplierLimit, kInfluenceStrengthLimit, kInfluenceRadiusLimit, kInfluencePositionLimit,
     kTileMultiplierLimit,  kSmoothingLimit,         kProceduralSizeLimit,  kOctavesLimit,
     kFrequencyLimit,       kRawSideLimit,           kWeightLimit,          kSpeedLimit,
+    kAccelLimit,           kTurnRateLimit,          kLookaheadLimit,       kCorridorLimit,
 };
 
 std::string range_text(const Limit& limit) {

@@ -47,6 +47,46 @@ TEST_P(CameraTest, UnprojectOfProjectedPointPassesThroughIt) {
   }
 }
 
+// A horizontal step of metres_per_pixel across the view at a point moves its
+// projection by one pixel, near the target and far from it.
+TEST_P(CameraTest, MetresPerPixelIsOnePixelAcrossTheView) {
+  const OrbitCamera camera = test_camera(GetParam());
+  const Viewport viewport{800, 600};
+  // Across the view on the ground: perpendicular to the yaw direction.
+  const glm::dvec2 across(std::cos(camera.yaw), -std::sin(camera.yaw));
+  for (const nav::Vec3 p : {nav::Vec3{500.0, 40.0, 300.0}, nav::Vec3{200.0, 10.0, -400.0},
+                            nav::Vec3{650.0, 0.0, 700.0}}) {
+    const double mpp = metres_per_pixel(camera, viewport, p);
+    const auto a = project(camera, viewport, p);
+    const auto b =
+        project(camera, viewport, {p.x + 10.0 * mpp * across.x, p.y, p.z + 10.0 * mpp * across.y});
+    ASSERT_TRUE(a && b);
+    EXPECT_NEAR(glm::length(*b - *a), 10.0, 0.05);
+  }
+  // Twice as far from the eye, twice the metres per pixel.
+  OrbitCamera further = camera;
+  further.distance *= 2.0;
+  const nav::Vec3 target{camera.target.x, camera.target.y, camera.target.z};
+  EXPECT_NEAR(metres_per_pixel(further, viewport, target),
+              2.0 * metres_per_pixel(camera, viewport, target), 1e-9);
+}
+
+// A close-up keeps the view's direction and puts the point at the centre.
+TEST_P(CameraTest, LookingAtAPointCentresItAtTheDistance) {
+  const OrbitCamera camera = test_camera(GetParam());
+  const Viewport viewport{800, 600};
+  const nav::Vec3 unit{120.0, 7.0, -30.0};
+  const OrbitCamera close = looking_at(camera, unit, 50.0);
+  const auto pixel = project(close, viewport, unit);
+  ASSERT_TRUE(pixel.has_value());
+  EXPECT_NEAR(pixel->x, 400.0, 1e-6);
+  EXPECT_NEAR(pixel->y, 300.0, 1e-6);
+  const glm::dvec3 shown(unit.x, unit.y * close.vertical_exaggeration, unit.z);
+  EXPECT_NEAR(glm::length(eye_position(close) - shown), 50.0, 1e-9);
+  EXPECT_EQ(close.yaw, camera.yaw);
+  EXPECT_EQ(close.pitch, camera.pitch);
+}
+
 TEST_P(CameraTest, ViewportCentreLooksAtTarget) {
   const OrbitCamera camera = test_camera(GetParam());
   const Viewport viewport{640, 480};

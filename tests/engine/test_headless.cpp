@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <span>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -12,6 +14,7 @@
 #include "terranav/engine/path_ribbon.hpp"
 #include "terranav/engine/renderer.hpp"
 #include "terranav/engine/resource_paths.hpp"
+#include "terranav/engine/unit_mesh.hpp"
 #include "test_worlds.hpp"
 
 namespace terranav::engine {
@@ -39,18 +42,50 @@ class HeadlessTest : public ::testing::Test {
   OrbitCamera camera;
 };
 
-TEST_F(HeadlessTest, ClickedTileIsReachedAndPathIsDrawn) {
-  const nav::TileCoord goal{3, 28};
-  const Script script{.clicks = {pixel_of(goal)}, .frames = 100000, .until_arrived = true};
-  const HeadlessRun run = run_headless(world, camera, viewport, script, shader_dir(), false);
+// Path-coloured pixels along the polyline, every 2 m, where the ribbon's
+// centre line shows (lifted as path_ribbon lifts it) more than `clear_px`
+// from `away` (where the unit marker stands), and samples counted.
+struct PathPixels {
+  int coloured = 0;
+  int checked = 0;
+};
+PathPixels path_pixels(const Image& image, const World& world, const OrbitCamera& camera,
+                       Viewport viewport, std::span<const nav::Vec3> polyline, glm::dvec2 away,
+                       double clear_px) {
+  PathPixels found;
+  const RibbonStyle style;
+  for (std::size_t k = 1; k < polyline.size(); ++k) {
+    const nav::Vec3& a = polyline[k - 1];
+    const nav::Vec3& b = polyline[k];
+    const int steps = static_cast<int>(std::hypot(b.x - a.x, b.z - a.z) / 2.0);
+    for (int n = 0; n < steps; ++n) {
+      const double t = static_cast<double>(n) / steps;
+      nav::Vec3 p{a.x + t * (b.x - a.x), 0.0, a.z + t * (b.z - a.z)};
+      p.y = world.heightmap().surface_height(p.x, p.z);
+      p.y += style.lift_px * metres_per_pixel(camera, viewport, p) / camera.vertical_exaggeration;
+      const auto pixel = project(camera, viewport, p);
+      if (!pixel || glm::length(*pixel - away) < clear_px || pixel->x < 0.0 || pixel->y < 0.0 ||
+          pixel->x >= image.width || pixel->y >= image.height) {
+        continue;
+      }
+      const auto colour = image.at(static_cast<int>(pixel->x), static_cast<int>(pixel->y));
+      found.coloured += near_colour(colour, kPathColour, 8) ? 1 : 0;
+      ++found.checked;
+    }
+  }
+  return found;
+}
 
+// Half way: the path ahead of the unit is drawn, the part walked is not;
+// arrived: no path is drawn.
+TEST_F(HeadlessTest, OnlyThePathAheadIsDrawn) {
+  const nav::TileCoord goal{3, 28};
+  // 18 s at 5 m/s: about half of the 180 m.
+  const Script half_way{.clicks = {pixel_of(goal)}, .frames = 18 * 60};
+  const HeadlessRun run = run_headless(world, camera, viewport, half_way, shader_dir(), false);
   ASSERT_EQ(run.simulation.clicks.size(), 1u);
   EXPECT_EQ(run.simulation.clicks[0].status, ClickStatus::Found);
-  ASSERT_TRUE(run.simulation.clicks[0].tile.has_value());
-  EXPECT_EQ(*run.simulation.clicks[0].tile, goal);
-  EXPECT_EQ(world.unit().tile(), goal);
-  EXPECT_FALSE(world.unit().moving());
-
+  ASSERT_TRUE(world.unit().moving());
   ASSERT_EQ(run.image.width, viewport.width);
   ASSERT_EQ(run.image.height, viewport.height);
   int terrain_pixels = 0;
@@ -61,24 +96,50 @@ TEST_F(HeadlessTest, ClickedTileIsReachedAndPathIsDrawn) {
   }
   EXPECT_GT(terrain_pixels, run.image.width * run.image.height / 2);
 
-  // The path's middle stretch (the unit marker stands at its end) shows the path colour.
-  const RibbonStyle style = default_ribbon_style(world.heightmap());
-  const std::vector<nav::Vec3> points = resample_path(world.unit().path(), style.step_m);
-  ASSERT_GT(points.size(), 10u);
-  int checked = 0;
-  for (std::size_t k = points.size() / 5; k < points.size() * 7 / 10; k += 2) {
-    const nav::Vec3 p{points[k].x,
-                      world.heightmap().surface_height(points[k].x, points[k].z) + style.lift_m,
-                      points[k].z};
-    const auto pixel = project(camera, viewport, p);
-    ASSERT_TRUE(pixel.has_value());
-    const auto colour = run.image.at(static_cast<int>(pixel->x), static_cast<int>(pixel->y));
-    EXPECT_TRUE(near_colour(colour, kPathColour, 8))
-        << "path point " << k << " at pixel (" << pixel->x << ", " << pixel->y << ") is ("
-        << int{colour[0]} << ", " << int{colour[1]} << ", " << int{colour[2]} << ")";
-    ++checked;
+  const nav::Unit& unit = world.unit();
+  const glm::dvec2 at_unit = project(camera, viewport, unit.position()).value();
+  const std::vector<nav::Vec3> ahead =
+      remaining_path(unit.path(), unit.next_waypoint(), unit.position());
+  std::vector<nav::Vec3> walked(
+      unit.path().begin(), unit.path().begin() + static_cast<std::ptrdiff_t>(unit.next_waypoint()));
+  walked.push_back(unit.position());
+  const PathPixels drawn = path_pixels(run.image, world, camera, viewport, ahead, at_unit, 20.0);
+  const PathPixels gone = path_pixels(run.image, world, camera, viewport, walked, at_unit, 20.0);
+  EXPECT_GE(drawn.checked, 10);
+  EXPECT_GE(gone.checked, 10);
+  EXPECT_GE(drawn.coloured, drawn.checked * 9 / 10);
+  EXPECT_EQ(gone.coloured, 0);
+
+  const Script rest{.frames = 100000, .until_arrived = true};
+  const HeadlessRun arrived = run_headless(world, camera, viewport, rest, shader_dir(), false);
+  EXPECT_EQ(world.unit().tile(), goal);
+  EXPECT_FALSE(world.unit().moving());
+  int path_coloured = 0;
+  for (int y = 0; y < arrived.image.height; ++y) {
+    for (int x = 0; x < arrived.image.width; ++x) {
+      path_coloured += near_colour(arrived.image.at(x, y), kPathColour, 8) ? 1 : 0;
+    }
   }
-  EXPECT_GE(checked, 3);
+  EXPECT_EQ(path_coloured, 0);
+}
+
+// Far away the unit is drawn at its minimum size on screen, not as a speck.
+TEST_F(HeadlessTest, TheUnitStaysVisibleFromFarAway) {
+  const HeadlessRun run = run_headless(world, camera, viewport, {.frames = 1}, shader_dir(), false);
+  const glm::dvec2 at_unit = project(camera, viewport, world.unit().position()).value();
+  int unit_pixels = 0;
+  for (int y = 0; y < run.image.height; ++y) {
+    for (int x = 0; x < run.image.width; ++x) {
+      const auto c = run.image.at(x, y);
+      // Lit yellow: red and green high, blue low.
+      if (c[0] > 100 && c[1] > 80 && c[2] < 40 && glm::length(glm::dvec2(x, y) - at_unit) < 30.0) {
+        ++unit_pixels;
+      }
+    }
+  }
+  // 2 m is 2 pixels here; kMinUnitPixels long, the marker covers dozens.
+  EXPECT_LT(kUnitLengthM / metres_per_pixel(camera, viewport, world.unit().position()), 3.0);
+  EXPECT_GT(unit_pixels, 30);
 }
 
 TEST_F(HeadlessTest, OverlayDrawsTextAtTheTopOnly) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "terranav/engine/time_scale.hpp"
+
 namespace terranav::engine {
 namespace {
 
@@ -45,6 +47,8 @@ TEST(Options, ParsesEveryOption) {
                            "3,4",
                            "--speed",
                            "12.5",
+                           "--time-scale",
+                           "64",
                            "--headless",
                            "--size",
                            "640x360",
@@ -60,7 +64,9 @@ TEST(Options, ParsesEveryOption) {
                            "--report",
                            "r.json",
                            "--block-at",
-                           "120:4,5,6,9"});
+                           "120:4,5,6,9",
+                           "--follow-unit",
+                           "50"});
   EXPECT_EQ(o.terrain.map, "a.png");
   EXPECT_EQ(o.terrain.spacing_m, 30.0);
   EXPECT_EQ(o.terrain.height_scale_m, 100.0);
@@ -69,6 +75,7 @@ TEST(Options, ParsesEveryOption) {
   EXPECT_DOUBLE_EQ(o.slope_weight, 2.0);
   EXPECT_EQ(o.start, (nav::TileCoord{3, 4}));
   EXPECT_EQ(o.speed_mps, 12.5);
+  EXPECT_EQ(o.time_scale, 64.0);
   EXPECT_TRUE(o.headless);
   EXPECT_EQ(o.size.width, 640);
   ASSERT_EQ(o.clicks.size(), 2u);
@@ -80,6 +87,7 @@ TEST(Options, ParsesEveryOption) {
   ASSERT_EQ(o.blocks.size(), 1u);
   EXPECT_EQ(o.blocks[0].frame, 120);
   EXPECT_EQ(o.blocks[0].tiles, (nav::TileRect{4, 5, 7, 10}));  // corners inclusive
+  EXPECT_EQ(o.follow_m, 50.0);
 }
 
 TEST(Options, VersionAndHelpAreFlags) {
@@ -131,6 +139,9 @@ TEST(Options, BadInputNamesTheOption) {
   EXPECT_EQ(usage_error({"--max-slope", "nan"}),
             "--max-slope: must be in [0, 100] rise/run, got nan");
   EXPECT_EQ(usage_error({"--speed", "0"}), "--speed: must be in [0.001, 1e+06] m/s, got 0");
+  EXPECT_EQ(usage_error({"--time-scale", "0"}), "--time-scale: must be in [0.01, 10000], got 0");
+  EXPECT_EQ(usage_error({"--time-scale", "1e5"}),
+            "--time-scale: must be in [0.01, 10000], got 100000");
   EXPECT_NE(usage_error({"--screenshot", "a.png"}).find("need --headless"), std::string::npos);
   EXPECT_EQ(usage_error({"--headless", "--block-at", "5,1,2,3,4"}),
             "--block-at: '5,1,2,3,4' is not of the form A:B");
@@ -139,6 +150,20 @@ TEST(Options, BadInputNamesTheOption) {
   EXPECT_EQ(usage_error({"--headless", "--block-at", "-1:1,1,2,2"}),
             "--block-at: the frame must be >= 0");
   EXPECT_NE(usage_error({"--block-at", "1:1,1,2,2"}).find("need --headless"), std::string::npos);
+  EXPECT_NE(usage_error({"--follow-unit", "50"}).find("need --headless"), std::string::npos);
+  EXPECT_EQ(usage_error({"--headless", "--follow-unit", "0.5"}),
+            "--follow-unit: must be in [1, 1e+08] m, got 0.5");
+}
+
+// '[' halves and ']' doubles the time scale, within its limits; other keys
+// leave it.
+TEST(TimeScale, BracketsHalveAndDoubleWithinTheLimits) {
+  EXPECT_EQ(next_time_scale(4.0, Key::LeftBracket), 2.0);
+  EXPECT_EQ(next_time_scale(4.0, Key::RightBracket), 8.0);
+  EXPECT_EQ(next_time_scale(4.0, Key::W), 4.0);
+  EXPECT_EQ(next_time_scale(0.015, Key::LeftBracket), 0.01);
+  EXPECT_EQ(next_time_scale(8000.0, Key::RightBracket), 10000.0);
+  EXPECT_NE(usage().find("--time-scale, time_scale"), std::string::npos);
 }
 
 }  // namespace

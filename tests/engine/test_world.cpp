@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <iomanip>
+#include <sstream>
+
 #include "terranav/engine/demo_click.hpp"
 #include "terranav/engine/overlay_text.hpp"
 #include "terranav/engine/simulation.hpp"
@@ -32,7 +35,18 @@ TEST_F(WorldTest, StartsNearTheCentreOfTheLargestSet) {
   // Centre (16, 16) of the 32 x 32 tiles; (15, 15) and (16, 16) tie, lower id wins.
   EXPECT_EQ(world.unit().tile(), (nav::TileCoord{15, 15}));
   EXPECT_FALSE(world.unit().moving());
-  EXPECT_DOUBLE_EQ(world.unit().speed(), std::hypot(320.0, 320.0) / 20.0);
+  EXPECT_EQ(world.unit().speed(), 0.0);
+  EXPECT_EQ(world.unit().params().max_speed_mps, 5.0);  // a person, whatever the map's size
+  EXPECT_EQ(world.unit().params().corridor_m, 1.0);
+}
+
+// On tiles of 1 m the corridor and look-ahead shrink to a quarter and a half tile.
+TEST(WorldConfig, SmallTilesNarrowTheUnitsCorridor) {
+  const World world(nav::Terrain{nav::Heightmap(9, 9, 1.0, std::vector<float>(81, 0.0f)), 1, {}},
+                    {});
+  EXPECT_EQ(world.unit().params().corridor_m, 0.25);
+  EXPECT_EQ(world.unit().params().lookahead_m, 0.5);
+  EXPECT_EQ(world.unit().params().max_speed_mps, 5.0);
 }
 
 TEST_F(WorldTest, ClickOnWalkableTileFindsPathAndUnitWalksThere) {
@@ -98,15 +112,19 @@ TEST_F(WorldTest, ClickOnSkyIsMiss) {
 
 TEST_F(WorldTest, FailedClickKeepsUnitWalking) {
   world.right_click(pixel_of({2, 2}), camera, viewport);
-  world.update(0.1);
+  world.update(1.5);  // turns from +x to the south-west, then sets off
   ASSERT_TRUE(world.unit().moving());
+  ASSERT_GT(world.unit().speed(), 1.0);
   world.right_click(pixel_of({28, 10}), camera, viewport);
   EXPECT_TRUE(world.unit().moving());
-  const std::vector<std::string> lines = overlay_lines(world, "1 fps");
+  const std::vector<std::string> lines = overlay_lines(world, "1 fps", 4.0);
   EXPECT_EQ(lines[0], "Tile (28, 10) is in another connected set than the unit's tile (15, 15)");
-  EXPECT_EQ(lines[1], "Unit at tile (15, 15), walking");
+  std::ostringstream walking;
+  walking << std::fixed << std::setprecision(1) << "Unit at tile (15, 15), walking at "
+          << world.unit().speed() << " m/s";
+  EXPECT_EQ(lines[1], walking.str());
   EXPECT_EQ(lines[2], "Path to (2, 2): 14 tiles, cost 183.8 m");
-  EXPECT_EQ(lines[3], "1 fps");
+  EXPECT_EQ(lines[3], "1 fps, time x4");
 }
 
 TEST_F(WorldTest, ScriptedClicksWaitForTheUnitToStop) {
@@ -116,6 +134,35 @@ TEST_F(WorldTest, ScriptedClicksWaitForTheUnitToStop) {
   ASSERT_EQ(run.clicks.size(), 2u);
   EXPECT_EQ(run.clicks[1].from_tile, (nav::TileCoord{2, 2}));  // second click after arriving
   EXPECT_EQ(world.unit().tile(), (nav::TileCoord{20, 3}));
+}
+
+// The demo's picture is taken half way: the run stops once the unit has
+// walked half its path.
+TEST_F(WorldTest, UntilWalkedStopsHalfWay) {
+  EXPECT_EQ(walked_share(world.unit()), 1.0);  // no path yet
+  const Script half{.clicks = {pixel_of({3, 28})}, .frames = 100000, .until_walked = 0.5};
+  const SimulationResult run = simulate(world, camera, viewport, half);
+  const double share = walked_share(world.unit());
+  EXPECT_GE(share, 0.5);
+  EXPECT_LT(share, 0.51);  // a frame walks 8 cm of the 180 m
+  EXPECT_TRUE(world.unit().moving());
+  EXPECT_GT(run.frames, 15 * 60);
+  simulate(world, camera, viewport, {.frames = 100000, .until_arrived = true});
+  EXPECT_EQ(walked_share(world.unit()), 1.0);
+}
+
+// The same walk at four times the time scale takes a quarter of the frames.
+TEST_F(WorldTest, TimeScaleRunsTheWalkInFewerFrames) {
+  World fast(test::small_terrain(), {});
+  const Script script{.clicks = {pixel_of({3, 28})}, .frames = 100000, .until_arrived = true};
+  Script faster = script;
+  faster.time_scale = 4.0;
+  const SimulationResult run = simulate(world, camera, viewport, script);
+  const SimulationResult quick = simulate(fast, camera, viewport, faster);
+  EXPECT_GT(run.frames, 36 * 60);  // 180 m at 5 m/s at least
+  EXPECT_NEAR(quick.frames, run.frames / 4.0, 1.0);
+  EXPECT_EQ(fast.unit().tile(), (nav::TileCoord{3, 28}));
+  EXPECT_EQ(fast.unit().position().x, world.unit().position().x);
 }
 
 // A building dropped across the walking unit's path: the world replans from
@@ -181,9 +228,9 @@ TEST(WorldConfig, BadStartTilesAreRejectedWithReason) {
       },
       nav::Error);
   EXPECT_THROW(World(test::small_terrain(), {.start = {}, .speed_mps = -1.0}), nav::Error);
-  const World chosen(test::small_terrain(), {.start = nav::TileCoord{30, 30}, .speed_mps = 5.0});
+  const World chosen(test::small_terrain(), {.start = nav::TileCoord{30, 30}, .speed_mps = 7.5});
   EXPECT_EQ(chosen.unit().tile(), (nav::TileCoord{30, 30}));
-  EXPECT_DOUBLE_EQ(chosen.unit().speed(), 5.0);
+  EXPECT_EQ(chosen.unit().params().max_speed_mps, 7.5);
 }
 
 }  // namespace

@@ -248,7 +248,7 @@ TEST(NavTerrain, RejectsSetupOfTheWrongSize) {
 TEST(NavTerrain, AUnitReplansAroundAnEditFromWhereItStands) {
   NavTerrain terrain(Heightmap(41, 41, 1.0, std::vector<float>(41 * 41, 0.0f)));
   AStar search(terrain.graph(), terrain.sets());
-  Unit unit(terrain.graph(), terrain.heightmap(), {2, 20}, 2.0);
+  Unit unit(terrain.graph(), terrain.heightmap(), {2, 20}, {.max_speed_mps = 2.0});
   ASSERT_EQ(unit.move_to(search, {37, 20}).status, SearchStatus::Found);
   unit.advance(3.3);
   const Vec3 here = unit.position();

@@ -59,10 +59,19 @@ glm::dmat4 nav_to_clip(const OrbitCamera& camera, Viewport viewport);
 /// eye. Viewport centre = target.
 std::optional<glm::dvec2> project(const OrbitCamera& camera, Viewport viewport, const nav::Vec3& p);
 
+/// Display metres one pixel spans at nav point p's depth, across the view
+/// (p clamped to the near plane when closer). O(1).
+double metres_per_pixel(const OrbitCamera& camera, Viewport viewport, const nav::Vec3& p);
+
 /// Ray in nav metres from the eye through window pixel `pixel` (same
 /// convention as project): unproject(project(p)) passes through p. The
 /// direction is unit length in nav metres.
 nav::Ray unproject(const OrbitCamera& camera, Viewport viewport, glm::dvec2 pixel);
+
+/// `camera` turned to look at nav point `at` from `distance_m` display
+/// metres, its yaw, pitch, field of view and exaggeration kept (a close-up
+/// of the unit). O(1).
+OrbitCamera looking_at(const OrbitCamera& camera, const nav::Vec3& at, double distance_m);
 
 /// Vertical exaggeration that makes a wide, flat-looking DEM readable:
 /// 3% of the larger extent over the relief, clamped to [1, 3] (1 for no relief).

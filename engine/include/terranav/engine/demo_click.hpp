@@ -11,6 +11,10 @@
 
 namespace terranav::engine {
 
+/// Time scale of the demo run: its walk, often tens of kilometres at the
+/// unit's 5 m/s, then takes a few thousand frames.
+inline constexpr double kDemoTimeScale = 64.0;
+
 /// The window pixel where the centre of a far walkable tile of the unit's
 /// connected set appears: among tiles away from the map border (10%) whose
 /// centre projects inside the central part of the view (clear of the

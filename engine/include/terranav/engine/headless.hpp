@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 
 #include "terranav/engine/camera.hpp"
 #include "terranav/engine/image.hpp"
@@ -20,9 +21,11 @@ struct HeadlessRun {
 
 /// simulate(world, camera, viewport, script), then renders the last frame
 /// (with the overlay when `overlay` is true) at `viewport` using shaders from
-/// shader_dir. Throws nav::Error for EGL, shader or framebuffer failures.
+/// shader_dir: through `camera`, or with `follow_m` looking at the unit from
+/// that many display metres (looking_at). Throws nav::Error for EGL, shader
+/// or framebuffer failures.
 HeadlessRun run_headless(World& world, const OrbitCamera& camera, Viewport viewport,
                          const Script& script, const std::filesystem::path& shader_dir,
-                         bool overlay = true);
+                         bool overlay = true, std::optional<double> follow_m = std::nullopt);
 
 }  // namespace terranav::engine

@@ -13,6 +13,7 @@
 
 #include "terranav/engine/camera.hpp"
 #include "terranav/engine/simulation.hpp"
+#include "terranav/nav/limits.hpp"
 #include "terranav/terrain_io/terrain_source.hpp"
 
 namespace terranav::engine {
@@ -22,6 +23,10 @@ class UsageError : public std::runtime_error {
  public:
   explicit UsageError(const std::string& what) : std::runtime_error(what) {}
 };
+
+/// --follow-unit's range, in the form of nav's limits table.
+inline constexpr nav::Limit kFollowLimit{
+    "follow_m", "--follow-unit", 1.0, 1e8, "m", "headless picture: eye distance from the unit"};
 
 /// Sample spacing of `--procedural` terrain unless --spacing is given: the
 /// scale of a 1" SRTM tile, so a 1025 map spans about 30 km. [Units: metres]
@@ -35,6 +40,9 @@ struct Options {
   double slope_weight = 1.0;
   std::optional<nav::TileCoord> start;
   std::optional<double> speed_mps;
+  /// --time-scale: simulated seconds per real second (per frame second
+  /// headless). [Limits: kTimeScaleLimit]
+  std::optional<double> time_scale;
   bool help = false;
   bool version = false;  ///< --version: print "terranav X.Y.Z (commit C)", exit 0
   // Headless mode only.
@@ -47,6 +55,9 @@ struct Options {
   bool until_arrived = false;
   std::optional<std::filesystem::path> screenshot;
   std::optional<std::filesystem::path> report;
+  /// --follow-unit M: the picture looks at the unit from M display metres.
+  /// [Limits: kFollowLimit]
+  std::optional<double> follow_m;
 };
 
 /// Parses the arguments after the program name. Throws UsageError for an

@@ -43,7 +43,8 @@ class Renderer {
   };
   /// The terrain's vertices and walkability texture, as of its revision.
   void upload_terrain(const World& world);
-  void update_path(const World& world);
+  /// The ribbon of the path still ahead, for this camera.
+  void update_path(const World& world, const OrbitCamera& camera, Viewport viewport);
 
   ShaderProgram terrain_program_;
   ShaderProgram solid_program_;
@@ -51,10 +52,8 @@ class Renderer {
   Texture walkability_;
   std::uint64_t terrain_revision_ = 0;
   Mesh path_;
-  std::uint64_t path_revision_ = 0;
   Mesh unit_;
   RibbonStyle ribbon_style_;
-  double unit_size_m_;
 };
 
 }  // namespace terranav::engine

@@ -3,6 +3,7 @@
 // and buildings placed at given frames.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -27,8 +28,15 @@ struct Script {
   std::vector<glm::dvec2> clicks{};
   /// Frames to run. [Limits: >= 1]
   int frames = 1;
+  /// Simulated seconds per frame second: each frame advances the world
+  /// kFixedStep * time_scale. [Limits: kTimeScaleLimit, time_scale.hpp]
+  double time_scale = 1.0;
   /// Stop early once every click is done and the unit has stopped.
   bool until_arrived = false;
+  /// Stop early once every click is done and the unit has walked this share
+  /// of its path (walked_share), e.g. 0.5 for a picture of it half way.
+  /// [Limits: [0, 1]]
+  std::optional<double> until_walked{};
   /// Footprints blocked through World::edit (the unit replans if its path
   /// crosses one), each at its frame.
   std::vector<ScriptedBlock> blocks{};
@@ -41,9 +49,14 @@ struct SimulationResult {
   int frames = 0;
 };
 
+/// Share of its current path's length the unit has walked, in [0, 1]: 1
+/// with no path left (arrived, or none given). O(waypoints).
+double walked_share(const nav::Unit& unit);
+
 /// Runs the script: each frame first places that frame's buildings, then
 /// makes the next click if the unit is standing, then advances the world by
-/// kFixedStep. O(frames + searches + edits).
+/// kFixedStep * script.time_scale. O(frames + simulated time / the unit's
+/// substep + searches + edits).
 SimulationResult simulate(World& world, const OrbitCamera& camera, Viewport viewport,
                           const Script& script);
 

@@ -26,8 +26,8 @@ struct WorldConfig {
   double slope_weight = 1.0;
   /// Unit start tile; default_start() when unset.
   std::optional<nav::TileCoord> start;
-  /// Unit speed; default_speed() when unset. [Units: metres per second]
-  /// [Limits: nav::kSpeedLimit]
+  /// Unit top speed; nav::SteeringParams' (5 m/s) when unset.
+  /// [Units: metres per second] [Limits: nav::kSpeedLimit]
   std::optional<double> speed_mps;
 };
 
@@ -36,9 +36,11 @@ struct WorldConfig {
 /// walkable. O(tiles).
 nav::TileCoord default_start(const nav::TerrainGraph& graph, const nav::ConnectedSets& sets);
 
-/// Speed that crosses the map's diagonal in 20 s, metres per second, within
-/// nav::kSpeedLimit (a map over 2e7 m across takes longer).
-double default_speed(const nav::Heightmap& heightmap);
+/// The unit's steering: nav::SteeringParams' defaults (a person), with the
+/// corridor and look-ahead no wider than a quarter and a half of a tile
+/// (within kCorridorLimit and kLookaheadLimit), so on a path of tile centres
+/// it keeps to the path's tiles. O(1).
+nav::SteeringParams default_steering(const nav::TerrainGraph& graph);
 
 /// default_camera() for this heightmap's extent and heights.
 OrbitCamera default_camera(const nav::Heightmap& heightmap, Viewport viewport);
@@ -69,7 +71,7 @@ class World {
   /// changes course only on Found. Returns (and remembers) what happened.
   ClickReport right_click(glm::dvec2 pixel, const OrbitCamera& camera, Viewport viewport);
 
-  /// Advances the unit dt_s seconds along its path.
+  /// Advances the unit dt_s simulated seconds along its path.
   void update(double dt_s) { unit_.advance(dt_s); }
 
   /// Runs `change` on the nav terrain (a stamp, a building's footprint, ...)
@@ -86,8 +88,7 @@ class World {
   const nav::Unit& unit() const noexcept { return unit_; }
   /// The last click's report, none before the first click.
   const std::optional<ClickReport>& last_click() const noexcept { return last_click_; }
-  /// Incremented each time the unit gets a new path (so a renderer can
-  /// rebuild its path mesh only then).
+  /// Incremented each time the unit gets a new path.
   std::uint64_t path_revision() const noexcept { return path_revision_; }
   /// Summary of the current path, none before the first found path.
   const std::optional<PathSummary>& path_summary() const noexcept { return path_summary_; }

@@ -81,7 +81,15 @@ inline constexpr Limit kRawSideLimit{
     "raw_width, raw_depth", "", 2, 65536, "samples", "RAW heightmap side (W * D <= 2^28)"};
 inline constexpr Limit kWeightLimit{"weight", "--weight", 1,
                                     1e6,      "",         "weighted A*: f = g + weight * h"};
-inline constexpr Limit kSpeedLimit{"speed_mps", "--speed", 1e-3, 1e6, "m/s", "unit speed"};
+inline constexpr Limit kSpeedLimit{"max_speed_mps", "--speed", 1e-3, 1e6, "m/s", "unit top speed"};
+inline constexpr Limit kAccelLimit{
+    "max_accel_mps2", "", 1e-3, 1e6, "m/s^2", "unit acceleration and braking"};
+inline constexpr Limit kTurnRateLimit{"max_turn_rate_radps", "", 1e-3, 1e3, "rad/s",
+                                      "unit turn rate"};
+inline constexpr Limit kLookaheadLimit{
+    "lookahead_m", "", 1e-3, 1e6, "m", "unit steering: look-ahead along the path"};
+inline constexpr Limit kCorridorLimit{
+    "corridor_m", "", 1e-3, 1e6, "m", "unit steering: furthest distance from the path"};
 
 /// Every limit above, in that order (the docs' table).
 std::span<const Limit> all_limits() noexcept;

@@ -7,25 +7,22 @@
 
 #include "terranav/nav/heightmap.hpp"
 #include "terranav/nav/search.hpp"
+#include "terranav/nav/steering.hpp"
 #include "terranav/nav/terrain_graph.hpp"
 
 namespace terranav::nav {
 
-/// Moves `distance_m` along the polyline `points` (x/z only; y ignored),
-/// starting at `position` which lies on the segment ending at
-/// points[next]. Returns the new `next` index (points.size() when the end was
-/// reached) and updates position (x, z). Pure helper, testable on plain arrays.
-std::size_t advance_along_polyline(std::span<const Vec3> points, std::size_t next, Vec3& position,
-                                   double distance_m) noexcept;
-
-/// A unit with a position on the surface, a speed and a current path.
-/// Keeps references to graph and heightmap (they must outlive it).
+/// A unit on the terrain surface that steers along its path (PathFollower:
+/// top speed, acceleration and turn-rate limits, a corridor around the path)
+/// and stops on its last point. Keeps references to graph and heightmap
+/// (they must outlive it).
 class Unit {
  public:
-  /// Stands at the centre of `start`, at surface height.
-  /// Throws Error if start is outside the graph or speed_mps is outside
-  /// kSpeedLimit.
-  Unit(const TerrainGraph& graph, const Heightmap& heightmap, TileCoord start, double speed_mps);
+  /// Stands still at the centre of `start`, at surface height, facing +x.
+  /// Throws Error if start is outside the graph or a parameter is outside
+  /// its limit (validate).
+  Unit(const TerrainGraph& graph, const Heightmap& heightmap, TileCoord start,
+       const SteeringParams& params = {});
 
   /// Plans from planning_tile() to goal with `search` under `options`
   /// (AStar::find_path, which may throw for invalid options). On Found the
@@ -34,11 +31,13 @@ class Unit {
   /// result.
   PathResult move_to(AStar& search, TileCoord goal, const SearchOptions& options = {});
 
-  /// Follows `waypoints` (nav metres, e.g. the PathResult of a query planned
-  /// from planning_tile() on another thread or through a PathRequestQueue)
-  /// from where the unit stands, without snapping to a tile centre: the
-  /// path starts at the current position, and a first waypoint at the
-  /// centre of the unit's own tile is dropped. An empty span stops the unit.
+  /// Follows `waypoints` (nav metres, any polyline: a PathResult's tile
+  /// centres or an any-angle path, e.g. planned from planning_tile() on
+  /// another thread or through a PathRequestQueue) from where the unit
+  /// stands, keeping its velocity and heading: the path starts at the
+  /// current position (no snap to a tile centre), and a first waypoint at
+  /// the centre of the unit's own tile is dropped. An empty span makes the
+  /// unit brake to a halt straight ahead. O(waypoints log waypoints).
   void set_path(std::span<const Vec3> waypoints);
 
   /// Where a path for this unit should start: its tile, or when that tile
@@ -53,34 +52,43 @@ class Unit {
   /// against the rectangle in metres, boundary included. O(waypoints left).
   bool path_crosses(TileRect tiles) const noexcept;
 
-  /// Advances dt_s seconds at speed() along the path, x/z linear between
-  /// waypoints, y = Heightmap::surface_height (also when standing, so an
-  /// edit under the unit is followed). Stops at the last waypoint.
+  /// Advances dt_s seconds (PathFollower::advance: fixed substeps of at most
+  /// kMaxSubstepS, so the motion does not depend on how time is sliced),
+  /// then puts the unit at y = Heightmap::surface_height (also when
+  /// standing, so an edit under the unit is followed).
   void advance(double dt_s);
 
-  bool moving() const noexcept { return next_ < path_.size(); }
+  /// True while the unit has a path to finish or is still moving.
+  bool moving() const noexcept { return follower_.moving(); }
+  /// Position on the surface, metres.
   Vec3 position() const noexcept { return position_; }
   /// Tile containing the position.
   TileCoord tile() const noexcept { return tile_; }
-  double speed() const noexcept { return speed_; }
-  void set_speed(double speed_mps);
+  /// Current speed, m/s, in [0, params().max_speed_mps].
+  double speed() const noexcept { return follower_.speed(); }
+  /// Horizontal velocity (y = 0), m/s: speed() * heading().
+  Vec3 velocity() const noexcept { return follower_.velocity(); }
+  const SteeringParams& params() const noexcept { return follower_.params(); }
+  /// Replaces the steering parameters, keeping path and motion (a unit
+  /// faster than the new top speed brakes down to it). Throws Error for a
+  /// value outside its limit, with nothing changed. O(path).
+  void set_params(const SteeringParams& params) { follower_.set_params(params); }
   /// The path being (or last) walked, starting where the unit was when it
-  /// was planned; empty before the first move.
-  std::span<const Vec3> path() const noexcept { return path_; }
-  /// Index of the waypoint the unit is heading for (== path().size() when stopped).
-  std::size_t next_waypoint() const noexcept { return next_; }
-  /// Unit-length horizontal direction of travel (last one when stopped).
-  Vec3 heading() const noexcept { return heading_; }
+  /// was given; empty before the first move and after set_path({}).
+  std::span<const Vec3> path() const noexcept { return follower_.path(); }
+  /// Index of the path point ending the stretch the unit is on
+  /// (== path().size() once arrived).
+  std::size_t next_waypoint() const noexcept { return follower_.next_point(); }
+  /// Unit-length horizontal facing, which is the direction of travel (the
+  /// last one when standing; it also turns while standing).
+  Vec3 heading() const noexcept { return follower_.heading(); }
 
  private:
   const TerrainGraph& graph_;
   const Heightmap& heightmap_;
+  PathFollower follower_;
   Vec3 position_;
   TileCoord tile_;
-  double speed_;
-  std::vector<Vec3> path_;
-  std::size_t next_ = 0;
-  Vec3 heading_{1.0, 0.0, 0.0};
 };
 
 }  // namespace terranav::nav
