@@ -21,10 +21,13 @@ LoadedWorld load_world(const engine::Options& options) {
   nav::Terrain terrain = nav::load_terrain(request);
   const auto t1 = Clock::now();
   loaded.world = std::make_unique<engine::World>(
-      std::move(terrain), engine::WorldConfig{.max_slope = options.max_slope,
-                                              .slope_weight = options.slope_weight,
-                                              .start = options.start,
-                                              .speed_mps = options.speed_mps});
+      std::move(terrain),
+      engine::WorldConfig{
+          .max_slope = options.max_slope,
+          .slope_weight = options.slope_weight,
+          .start = options.start,
+          .speed_mps = options.speed_mps,
+          .path_mode = options.grid_paths ? nav::PathMode::Grid : nav::PathMode::AnyAngle});
   const auto t2 = Clock::now();
   loaded.load_ms = std::chrono::duration<double, std::milli>(t1 - t0).count();
   loaded.graph_ms = std::chrono::duration<double, std::milli>(t2 - t1).count();

@@ -73,7 +73,7 @@ std::array<int, 4> parse_rect(std::string_view option, std::string_view text) {
 std::string usage() {
   return "usage: terranav [--map FILE --spacing S --height-scale Z --tile-size T\n"
          "                 --max-slope M --slope-weight K] [--start X,Y] [--speed MPS]\n"
-         "                 [--time-scale X]\n"
+         "                 [--time-scale X] [--grid-paths]\n"
          "       terranav --procedural SIZE [--seed N] [--spacing S --tile-size T ...]\n"
          "       terranav --headless [map options] [--size WxH] [--right-click PX,PY]...\n"
          "                 [--frames N] [--until-arrived] [--screenshot out.png]\n"
@@ -82,6 +82,8 @@ std::string usage() {
          "       terranav --help | --version\n"
          "--procedural: a SIZE x SIZE fractal-noise terrain instead of --map (seed 1 and\n"
          "30 m spacing unless given), relief 0.13 x its extent.\n"
+         "Paths are any-angle (docs/continuous-model.md): the unit glides from where it\n"
+         "stands to the clicked point; --grid-paths: through tile centres instead.\n"
          "--speed: the unit's top speed (5 m/s unless given); --time-scale: simulated\n"
          "seconds per real second (1 unless given; headless, per second of 60 Hz frames).\n"
          "Window: right-click moves the unit, left-drag orbits, middle-drag or WASD pans,\n"
@@ -130,6 +132,8 @@ Options parse_options(std::span<const std::string_view> args) {
     } else if (arg == "--start") {
       const auto [i, j] = parse_pair<int>(arg, value(), ',');
       o.start = nav::TileCoord{i, j};
+    } else if (arg == "--grid-paths") {
+      o.grid_paths = true;
     } else if (arg == "--speed") {
       o.speed_mps = parse_bounded<double>(arg, value(), nav::kSpeedLimit);
     } else if (arg == "--time-scale") {

@@ -20,6 +20,7 @@ nav::NavTerrain nav_terrain(nav::Terrain terrain, const WorldConfig& config) {
 nav::SearchOptions search_options(const nav::TerrainGraph& graph, const WorldConfig& config) {
   nav::SearchOptions options;
   options.cost.slope_weight = config.slope_weight;
+  options.path_mode = config.path_mode;
   nav::validate(options.cost, graph.tile_count());
   return options;
 }
@@ -95,7 +96,7 @@ OrbitCamera default_camera(const nav::Heightmap& heightmap, Viewport viewport) {
 
 World::World(nav::Terrain terrain, const WorldConfig& config)
     : terrain_(nav_terrain(std::move(terrain), config)),
-      search_(terrain_.graph(), terrain_.sets()),
+      search_(terrain_.graph(), terrain_.sets(), &terrain_.heightmap()),
       search_options_(search_options(terrain_.graph(), config)),
       unit_(terrain_.graph(), terrain_.heightmap(),
             checked_start(terrain_.graph(), terrain_.sets(), config),
@@ -112,9 +113,10 @@ nav::EditResult World::edit(const std::function<nav::EditResult(nav::NavTerrain&
   if (path_summary_ && unit_.path_crosses(result.dirty)) {
     nav::SearchOptions options = search_options_;
     options.nearest_reachable_goal = true;
-    const nav::PathResult path = unit_.move_to(search_, path_summary_->goal, options);
+    const nav::PathResult path = plan(path_summary_->goal, path_summary_->goal_point, options);
     if (path.status == nav::SearchStatus::Found) {
-      path_summary_ = PathSummary{path_summary_->goal, path.tiles.size(), path.cost};
+      path_summary_ =
+          PathSummary{path_summary_->goal, path_summary_->goal_point, path.tiles.size(), path.cost};
     } else {
       unit_.set_path({});  // no way on from here: stop
     }
@@ -141,6 +143,14 @@ ClickReport World::right_click(glm::dvec2 pixel, const OrbitCamera& camera, View
   return report;
 }
 
+nav::PathResult World::plan(nav::TileCoord goal, const nav::Vec3& goal_point,
+                            const nav::SearchOptions& options) {
+  if (options.path_mode == nav::PathMode::AnyAngle) {
+    return unit_.move_to_point(search_, goal_point, options);
+  }
+  return unit_.move_to(search_, goal, options);
+}
+
 ClickReport World::order_move(ClickReport report) {
   if (!report.tile) {
     report.status = ClickStatus::InvalidGoal;
@@ -156,7 +166,8 @@ ClickReport World::order_move(ClickReport report) {
         "Tile " + format_tile(goal) + " is unwalkable: " + unwalkable_reason(graph, goal);
     return report;
   }
-  const nav::PathResult result = unit_.move_to(search_, goal, search_options_);
+  const nav::Vec3 goal_point = report.hit ? *report.hit : graph.tile_centre(graph.id(goal));
+  const nav::PathResult result = plan(goal, goal_point, search_options_);
   switch (result.status) {
     case nav::SearchStatus::Found:
       report.status = ClickStatus::Found;
@@ -165,14 +176,22 @@ ClickReport World::order_move(ClickReport report) {
       report.message = "Path to tile " + format_tile(goal) + ": " +
                        std::to_string(result.tiles.size()) + " tiles, cost " +
                        format_metres(result.cost) + " m";
+      if (search_options_.path_mode == nav::PathMode::AnyAngle) {
+        report.message += " (any-angle, " + std::to_string(result.waypoints.size()) + " vertices)";
+      }
       ++path_revision_;
-      path_summary_ = PathSummary{goal, result.tiles.size(), result.cost};
+      path_summary_ = PathSummary{goal, goal_point, result.tiles.size(), result.cost};
       break;
     case nav::SearchStatus::Unreachable:
       report.status = ClickStatus::Unreachable;
-      report.message = "Tile " + format_tile(goal) +
-                       " is in another connected set than the unit's tile " +
-                       format_tile(report.from_tile);
+      report.message =
+          graph.contains(report.from_tile) &&
+                  terrain_.sets().connected(graph.id(report.from_tile), graph.id(goal))
+              ? "Tile " + format_tile(goal) +
+                    " is reached from the unit's tile only across pieces of the surface "
+                    "steeper than max slope"
+              : "Tile " + format_tile(goal) + " is in another connected set than the unit's tile " +
+                    format_tile(report.from_tile);
       break;
     case nav::SearchStatus::InvalidGoal:
       report.status = ClickStatus::InvalidGoal;

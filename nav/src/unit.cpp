@@ -37,13 +37,28 @@ PathResult Unit::move_to(AStar& search, TileCoord goal, const SearchOptions& opt
   return result;
 }
 
+PathResult Unit::move_to_point(AStar& search, const Vec3& goal_m, const SearchOptions& options) {
+  const TileCoord from = planning_tile();
+  const Vec3 start = from == tile_ ? position_ : graph_.tile_centre(graph_.id(from));
+  PathResult result;
+  if (search.start_at(start, goal_m, options) == SearchStatus::InvalidOptions) {
+    throw Error(search.error());
+  }
+  search.step();
+  search.result(result);
+  if (result.status == SearchStatus::Found) set_path(result.waypoints);
+  return result;
+}
+
 void Unit::set_path(std::span<const Vec3> waypoints) {
   if (waypoints.empty()) {
     follower_.set_path({});
     return;
   }
   const Vec3 own = graph_.tile_centre(graph_.id(tile_));
-  const bool from_own_tile = waypoints.front().x == own.x && waypoints.front().z == own.z;
+  const bool from_own_tile =
+      (waypoints.front().x == own.x && waypoints.front().z == own.z) ||
+      (waypoints.front().x == position_.x && waypoints.front().z == position_.z);
   // A single waypoint is the goal itself, even at the unit's tile centre.
   const std::size_t skip = from_own_tile && waypoints.size() > 1 ? 1 : 0;
   std::vector<Vec3> path{position_};

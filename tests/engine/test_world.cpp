@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <iomanip>
 #include <sstream>
 
@@ -63,14 +64,42 @@ TEST_F(WorldTest, ClickOnWalkableTileFindsPathAndUnitWalksThere) {
   EXPECT_NEAR(report.hit->x, 35.0, 1e-6);  // tile centre (3.5 * 10, 28.5 * 10)
   EXPECT_NEAR(report.hit->z, 285.0, 1e-6);
   EXPECT_EQ(report.from_tile, (nav::TileCoord{15, 15}));
+  // Any-angle by default: from the unit at (155, 155) m to the clicked
+  // point, no longer than the octile path (12 diagonal + 1 straight steps of
+  // 10 m) and no shorter than the straight line.
+  EXPECT_LE(report.cost, 10.0 * (12.0 * std::sqrt(2.0) + 1.0));
+  EXPECT_GE(report.cost, std::hypot(120.0, 130.0) - 1e-9);
+  EXPECT_EQ(report.tiles, 14u);
+  EXPECT_EQ(report.message.rfind("Path to tile (3, 28): 14 tiles, cost ", 0), 0u);
+  EXPECT_NE(report.message.find("(any-angle, "), std::string::npos);
+  EXPECT_EQ(world.unit().tile(), goal);
+  EXPECT_NEAR(world.unit().position().x, 35.0, 1e-6);  // on the clicked point
+  EXPECT_NEAR(world.unit().position().z, 285.0, 1e-6);
+  EXPECT_FALSE(world.unit().moving());
+  EXPECT_LT(run.frames, 100000);
+  EXPECT_EQ(world.path_revision(), 1u);
+}
+
+TEST(WorldGridPaths, ClickWalksTheOctilePathThroughTileCentres) {
+  const Viewport viewport{640, 360};
+  WorldConfig config;
+  config.path_mode = nav::PathMode::Grid;
+  World world(test::small_terrain(), config);
+  const OrbitCamera camera = default_camera(world.heightmap(), viewport);
+  const nav::TileCoord goal{3, 28};
+  const auto pixel = project(camera, viewport, world.graph().tile_centre(world.graph().id(goal)));
+  ASSERT_TRUE(pixel.has_value());
+  const SimulationResult run = simulate(
+      world, camera, viewport, {.clicks = {*pixel}, .frames = 100000, .until_arrived = true});
+  ASSERT_EQ(run.clicks.size(), 1u);
+  const ClickReport& report = run.clicks[0];
+  EXPECT_EQ(report.status, ClickStatus::Found);
   // Flat ground: octile distance 12 diagonal + 1 straight steps of 10 m.
   EXPECT_NEAR(report.cost, 10.0 * (12.0 * std::sqrt(2.0) + 1.0), 1e-6);
   EXPECT_EQ(report.tiles, 14u);
   EXPECT_EQ(report.message, "Path to tile (3, 28): 14 tiles, cost 179.7 m");
   EXPECT_EQ(world.unit().tile(), goal);
   EXPECT_FALSE(world.unit().moving());
-  EXPECT_LT(run.frames, 100000);
-  EXPECT_EQ(world.path_revision(), 1u);
 }
 
 TEST_F(WorldTest, ClickOnSteepTileIsInvalidGoalAndUnitStays) {

@@ -40,6 +40,8 @@ struct Options {
   double slope_weight = 1.0;
   std::optional<nav::TileCoord> start;
   std::optional<double> speed_mps;
+  /// --grid-paths: paths through tile centres instead of any-angle ones.
+  bool grid_paths = false;
   /// --time-scale: simulated seconds per real second (per frame second
   /// headless). [Limits: kTimeScaleLimit]
   std::optional<double> time_scale;

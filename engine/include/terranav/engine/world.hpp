@@ -29,6 +29,9 @@ struct WorldConfig {
   /// Unit top speed; nav::SteeringParams' (5 m/s) when unset.
   /// [Units: metres per second] [Limits: nav::kSpeedLimit]
   std::optional<double> speed_mps;
+  /// Any-angle paths (the default: the unit glides from where it stands to
+  /// the clicked point) or grid paths through tile centres.
+  nav::PathMode path_mode = nav::PathMode::AnyAngle;
 };
 
 /// The tile nearest the map centre (squared tile distance, lowest id on ties)
@@ -48,6 +51,9 @@ OrbitCamera default_camera(const nav::Heightmap& heightmap, Viewport viewport);
 /// The path the unit walks (or last walked).
 struct PathSummary {
   nav::TileCoord goal;
+  /// Where the order went: the clicked surface point (any-angle paths end
+  /// there), else the goal tile's centre. Nav metres.
+  nav::Vec3 goal_point;
   std::size_t tiles = 0;
   double cost = 0.0;  ///< weighted metres
 };
@@ -67,7 +73,8 @@ class World {
                                    Viewport viewport) const;
 
   /// Unprojects the window pixel through `camera`, picks the surface, and
-  /// orders the unit to the hit tile (A* from the unit's tile). The unit
+  /// orders the unit there: with any-angle paths from its position to the
+  /// hit point, with grid paths from its tile to the hit tile. The unit
   /// changes course only on Found. Returns (and remembers) what happened.
   ClickReport right_click(glm::dvec2 pixel, const OrbitCamera& camera, Viewport viewport);
 
@@ -95,6 +102,9 @@ class World {
 
  private:
   ClickReport order_move(ClickReport report);
+  /// Moves the unit to `goal` (grid paths) or `goal_point` (any-angle).
+  nav::PathResult plan(nav::TileCoord goal, const nav::Vec3& goal_point,
+                       const nav::SearchOptions& options);
 
   nav::NavTerrain terrain_;
   nav::AStar search_;

@@ -31,12 +31,21 @@ class Unit {
   /// result.
   PathResult move_to(AStar& search, TileCoord goal, const SearchOptions& options = {});
 
+  /// Plans from where the unit stands to the point `goal_m` (nav metres, y
+  /// ignored) with AStar::start_at: with PathMode::AnyAngle the path starts
+  /// at the unit's position and ends at the point itself, so nothing snaps
+  /// to a tile centre. When the unit's tile is not walkable it plans from
+  /// planning_tile()'s centre instead. On Found the unit follows the path
+  /// (set_path). Throws Error for invalid options (as find_path). Returns
+  /// the search result.
+  PathResult move_to_point(AStar& search, const Vec3& goal_m, const SearchOptions& options = {});
+
   /// Follows `waypoints` (nav metres, any polyline: a PathResult's tile
   /// centres or an any-angle path, e.g. planned from planning_tile() on
   /// another thread or through a PathRequestQueue) from where the unit
   /// stands, keeping its velocity and heading: the path starts at the
   /// current position (no snap to a tile centre), and a first waypoint at
-  /// the centre of the unit's own tile is dropped. An empty span makes the
+  /// the centre of the unit's own tile or at its position is dropped. An empty span makes the
   /// unit brake to a halt straight ahead. O(waypoints log waypoints).
   void set_path(std::span<const Vec3> waypoints);
 
