@@ -18,6 +18,7 @@
 #include "terranav/nav/nearest_tile.hpp"
 #include "terranav/nav/path_smoothing.hpp"
 #include "terranav/nav/surface_cost.hpp"
+#include "terranav/nav/surface_search.hpp"
 
 namespace terranav::nav {
 
@@ -895,7 +896,8 @@ SearchStatus AStar::step(const StepBudget& budget) noexcept {
     end_at_limit();  // the open set could not grow
   }
   if (path_mode_ == PathMode::AnyAngle &&
-      (status_ == SearchStatus::Found || status_ == SearchStatus::Partial)) {
+      (status_ == SearchStatus::Found || status_ == SearchStatus::Partial ||
+       status_ == SearchStatus::Unreachable)) {
     try {
       finish_any_angle();
     } catch (const std::bad_alloc&) {
@@ -927,8 +929,20 @@ void AStar::trace(std::uint32_t end, std::vector<TileCoord>& tiles) const {
 
 void AStar::finish_any_angle() {
   const SurfaceCost ruler(*surface_, graph_, query_.cost);
+  if (status_ == SearchStatus::Unreachable) {
+    // The surface edges of the 8 neighbours join the same set only through
+    // other directions: the dense search of radius 2 (the 16 directions
+    // with the knight's moves) looks for a way. Rare, and as slow as it is.
+    SurfaceSearch dense(*surface_, graph_);
+    SurfacePath path =
+        dense.find_path(graph_.coord(TileId{start_}), graph_.coord(TileId{goal_}), query_.cost, 2);
+    if (path.status != SearchStatus::Found) return;
+    status_ = SearchStatus::Found;
+    any_tiles_ = std::move(path.tiles);
+  } else {
+    trace(status_ == SearchStatus::Found ? goal_ : best_, any_tiles_);
+  }
   const bool found = status_ == SearchStatus::Found;
-  trace(found ? goal_ : best_, any_tiles_);
   std::vector<Vec3> points;
   points.reserve(any_tiles_.size() + 2);
   for (const TileCoord t : any_tiles_) points.push_back(graph_.tile_centre(graph_.id(t)));

@@ -70,8 +70,11 @@ enum class PathMode {
   /// the surface, at most that of the grid path it came from. (When the
   /// plain grid path is feasible on the surface, the search over the surface
   /// edges finds one of the same graph cost: the same path, barring exact
-  /// ties.) Start and goal joined only by edges that are not feasible on the
-  /// surface are Unreachable, found by searching the start's whole set.
+  /// ties.) When those edges do not join start and goal (rough terrain,
+  /// where the way runs along contours between the 8 directions), the dense
+  /// search of radius 2 (SurfaceSearch, 16 directions) looks for the path,
+  /// after the start's whole set was searched: slow, and rare; Unreachable
+  /// when it finds none either.
   /// Needs an AStar that has the heightmap; not for the seed model.
   AnyAngle,
 };
@@ -322,8 +325,9 @@ class AStar {
   void end_at_limit() noexcept;
   /// The tiles from start_ to `end` along the parent directions.
   void trace(std::uint32_t end, std::vector<TileCoord>& tiles) const;
-  /// For PathMode::AnyAngle, once Found or Partial: the polyline and its
-  /// cost on the surface.
+  /// For PathMode::AnyAngle, once Found, Partial or Unreachable after a
+  /// search: the polyline and its cost on the surface (Unreachable: from the
+  /// dense search, when it finds a path).
   void finish_any_angle();
 
   const TerrainGraph& graph_;
