@@ -50,7 +50,7 @@ void shortcut(const SurfaceCost& ruler, std::span<const Vec3> points, std::vecto
 
 // Moves each active interior vertex of `path` to where its two segments cost
 // least: a pattern search across and along the chord of its neighbours,
-// from one tile down to 1/16, keeping only feasible, cheaper places. Sets
+// from one tile down to 1/8, keeping only feasible, cheaper places. Sets
 // moved[k] for the vertices it moved.
 void relax(const SurfaceCost& ruler, std::vector<Vec3>& path, const std::vector<char>& active,
            std::vector<char>& moved, double tile_m, double cost_per_metre) {
@@ -67,7 +67,7 @@ void relax(const SurfaceCost& ruler, std::vector<Vec3>& path, const std::vector<
     const double axes[2][2] = {{-uz, ux}, {ux, uz}};
     Vec3 best = path[k];
     double best_cost = ruler.segment_cost(prev, best) + ruler.segment_cost(best, next);
-    for (double step = tile_m; step >= tile_m / 16.0; step *= 0.5) {
+    for (double step = tile_m; step >= tile_m / 8.0; step *= 0.5) {
       for (const auto& axis : axes) {
         int failures = 0;
         for (double side = 1.0; failures < 2;) {

@@ -29,7 +29,7 @@ struct SmoothingOptions {
 ///     straight segment from the anchor past it is feasible and no costlier
 ///     than going through it;
 ///  2. relaxation: each interior vertex moves (pattern search across and
-///     along the chord of its neighbours, steps from one tile down to 1/16)
+///     along the chord of its neighbours, steps from one tile down to 1/8)
 ///     to where its two segments cost least, kept only when feasible and
 ///     cheaper; then the shortcut again. Later passes relax only vertices
 ///     whose neighbourhood changed.
