@@ -16,9 +16,9 @@ bool SurfaceEdges::feasible(int i, int j, int dir) const noexcept {
   if (graph_.config().tile_size != 1) {
     const Tiling& tiling = graph_.tiling();
     const auto d = static_cast<std::size_t>(dir);
-    return ruler_.feasible({tiling.centre_metres(i), 0.0, tiling.centre_metres(j)},
-                           {tiling.centre_metres(i + kDirDx[d]), 0.0,
-                            tiling.centre_metres(j + kDirDz[d])});
+    return ruler_.feasible(
+        {tiling.centre_metres(i), 0.0, tiling.centre_metres(j)},
+        {tiling.centre_metres(i + kDirDx[d]), 0.0, tiling.centre_metres(j + kDirDz[d])});
   }
   // Tile (i, j) is cell (i, j); its centre lies on the cell's diagonal. The
   // segment to a neighbour's centre is two pieces, one in each cell, whose

@@ -15,7 +15,7 @@
 
 namespace terranav::nav {
 
-/// Largest neighbourhood radius accepted (R = 8: 192 directions).
+/// Largest neighbourhood radius accepted (R = 8: 176 directions).
 inline constexpr int kMaxDenseRadius = 8;
 
 /// The moves (a, b) of radius R: max(|a|, |b|) <= R, gcd(|a|, |b|) = 1,
