@@ -400,14 +400,12 @@ NodeState AStar::state(TileId t) const noexcept {
 
 SearchStatus AStar::start(TileCoord start, TileCoord goal, const SearchOptions& options) noexcept {
   has_start_point_ = has_goal_point_ = false;
+  return open(start, goal, options);
+}
+
+SearchStatus AStar::open(TileCoord start, TileCoord goal, const SearchOptions& options) noexcept {
   status_ = begin(start, goal, options);
-  if (status_ == SearchStatus::Found && path_mode_ == PathMode::AnyAngle) {
-    try {
-      finish_any_angle();
-    } catch (const std::bad_alloc&) {
-      status_ = SearchStatus::LimitReached;
-    }
-  }
+  if (status_ == SearchStatus::Found) finish_path();  // start == goal: no search
   return status_;
 }
 
@@ -430,15 +428,7 @@ SearchStatus AStar::start_at(const Vec3& start_m, const Vec3& goal_m,
   has_goal_point_ = graph_.tile_at(goal_m.x, goal_m.z).has_value();
   start_point_ = start_m;
   goal_point_ = goal_m;
-  status_ = begin(start, goal, options);
-  if (status_ == SearchStatus::Found && path_mode_ == PathMode::AnyAngle) {
-    try {
-      finish_any_angle();
-    } catch (const std::bad_alloc&) {
-      status_ = SearchStatus::LimitReached;
-    }
-  }
-  return status_;
+  return open(start, goal, options);
 }
 
 SearchStatus AStar::begin(TileCoord start, TileCoord goal, const SearchOptions& options) noexcept {
@@ -895,16 +885,20 @@ SearchStatus AStar::step(const StepBudget& budget) noexcept {
   } catch (const std::bad_alloc&) {
     end_at_limit();  // the open set could not grow
   }
-  if (path_mode_ == PathMode::AnyAngle &&
-      (status_ == SearchStatus::Found || status_ == SearchStatus::Partial ||
-       status_ == SearchStatus::Unreachable)) {
-    try {
-      finish_any_angle();
-    } catch (const std::bad_alloc&) {
-      status_ = SearchStatus::LimitReached;
-    }
+  if (status_ == SearchStatus::Found || status_ == SearchStatus::Partial ||
+      status_ == SearchStatus::Unreachable) {
+    finish_path();
   }
   return status_;
+}
+
+void AStar::finish_path() noexcept {
+  if (path_mode_ != PathMode::AnyAngle) return;
+  try {
+    finish_any_angle();
+  } catch (const std::bad_alloc&) {
+    status_ = SearchStatus::LimitReached;
+  }
 }
 
 void AStar::cancel() noexcept {

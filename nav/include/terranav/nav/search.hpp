@@ -310,6 +310,8 @@ class AStar {
   /// query left, or searching.
   enum class Phase : std::uint8_t { Clearing, Searching };
 
+  /// begin(), then finish_path() for a query found without a search.
+  SearchStatus open(TileCoord start, TileCoord goal, const SearchOptions& options) noexcept;
   /// Checks options and tiles; InProgress when a search is to run.
   SearchStatus begin(TileCoord start, TileCoord goal, const SearchOptions& options) noexcept;
   /// Empties up to `keys` open-set keys of the last query; once none is
@@ -325,6 +327,9 @@ class AStar {
   void end_at_limit() noexcept;
   /// The tiles from start_ to `end` along the parent directions.
   void trace(std::uint32_t end, std::vector<TileCoord>& tiles) const;
+  /// finish_any_angle() for PathMode::AnyAngle (nothing otherwise); out
+  /// of memory ends the query with LimitReached.
+  void finish_path() noexcept;
   /// For PathMode::AnyAngle, once Found, Partial or Unreachable after a
   /// search: the polyline and its cost on the surface (Unreachable: from the
   /// dense search, when it finds a path).
