@@ -6,6 +6,7 @@
 #include <array>
 
 #include "terranav/nav/limits.hpp"
+#include "terranav/nav/surface_search.hpp"
 
 namespace terranav::navcli {
 
@@ -30,7 +31,7 @@ inline constexpr nav::Limit kReferenceRadiusLimit{
     "reference_radius",
     "--reference-radius",
     1,
-    8,
+    nav::kMaxDenseRadius,
     "tiles",
     "dense reference neighbourhood (4: 48 directions)"};
 inline constexpr nav::Limit kPngScaleLimit{
