@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstring>
 #include <limits>
+#include <span>
 
 namespace terranav::nav {
 
@@ -15,19 +16,34 @@ constexpr int kSide = 1 << kShift;
 constexpr int kArea = kSide * kSide;
 constexpr std::uint16_t kLabelMask = (1u << 13) - 1;
 
-// Directions whose step leaves the block, per local index lj * kSide + li.
-constexpr std::array<std::uint8_t, kArea> kCrossing = [] {
+// Directions first..first + 7 whose step leaves the block, per local index
+// lj * kSide + li.
+constexpr std::array<std::uint8_t, kArea> crossing_table(int first) {
   std::array<std::uint8_t, kArea> crossing{};
   for (int l = 0; l < kArea; ++l) {
-    for (int d = 0; d < kDirections; ++d) {
+    for (int d = first; d < first + kDirections; ++d) {
       const int li = l % kSide + kDirDx[static_cast<std::size_t>(d)];
       const int lj = l / kSide + kDirDz[static_cast<std::size_t>(d)];
       if (li < 0 || li >= kSide || lj < 0 || lj >= kSide) {
-        crossing[static_cast<std::size_t>(l)] |= static_cast<std::uint8_t>(1u << d);
+        crossing[static_cast<std::size_t>(l)] |= static_cast<std::uint8_t>(1u << (d - first));
       }
     }
   }
   return crossing;
+}
+constexpr std::array<std::uint8_t, kArea> kCrossing = crossing_table(0);
+// The same for the knight's moves (bit k: direction 8 + k).
+constexpr std::array<std::uint8_t, kArea> kKnightCrossing = crossing_table(kDirections);
+
+// The tiles within two of the block's sides, whose knight's moves may leave.
+constexpr std::array<std::uint16_t, kArea - (kSide - 4) * (kSide - 4)> kKnightRing = [] {
+  std::array<std::uint16_t, kArea - (kSide - 4) * (kSide - 4)> ring{};
+  std::size_t k = 0;
+  for (int l = 0; l < kArea; ++l) {
+    if (kKnightCrossing[static_cast<std::size_t>(l)] != 0)
+      ring[k++] = static_cast<std::uint16_t>(l);
+  }
+  return ring;
 }();
 
 // The block's border tiles, side by side (top, bottom, left, right): a side's
@@ -50,7 +66,7 @@ constexpr std::array<std::uint16_t, 4 * kSide - 4> kBorder = [] {
 constexpr std::array<std::uint8_t, 9> kDirOf = {5, 6, 7, 4, 0xFF, 0, 3, 2, 1};
 
 constexpr std::uint32_t opposite(std::uint32_t dir) {
-  return (dir + 4) % kDirections;
+  return dir ^ 4;
 }
 
 // Bit k of the result is bit `bit` of byte k of x (little-endian bytes): one
@@ -113,6 +129,34 @@ std::uint16_t find(std::array<std::uint16_t, kArea>& parent, std::uint16_t x) {
     x = parent[x];
   }
   return x;
+}
+
+// Unions the runs that Knight16's knight's moves inside the block join.
+// `knights` points at the block's first tile; the runs are label_block's.
+void join_knight_moves(const std::uint8_t* knights, std::uint32_t tiles_wide, std::uint32_t w,
+                       std::uint32_t h, std::uint16_t runs,
+                       const std::array<std::uint16_t, kArea>& run_first,
+                       const std::array<std::uint8_t, kArea>& run_length,
+                       std::array<std::uint16_t, kArea>& parent) {
+  std::array<std::uint16_t, kArea> run_of;  // by local index, for tiles in runs
+  for (std::uint16_t k = 0; k < runs; ++k) {
+    std::fill_n(run_of.begin() + run_first[k], run_length[k], k);
+  }
+  for (std::uint32_t lj = 0; lj < h; ++lj) {
+    for (std::uint32_t li = 0; li < w; ++li) {
+      const std::uint32_t l = lj * kSide + li;
+      // Directions 8..11 go south: each move inside the block once.
+      const unsigned south = knights[lj * tiles_wide + li] & ~kKnightCrossing[l] & 0x0Fu;
+      for (unsigned m = south; m != 0; m &= m - 1) {
+        const auto d = static_cast<std::size_t>(kDirections + std::countr_zero(m));
+        const auto other =
+            static_cast<std::uint32_t>(static_cast<int>(l) + kDirDz[d] * kSide + kDirDx[d]);
+        const std::uint16_t r = find(parent, run_of[l]);
+        const std::uint16_t t = find(parent, run_of[other]);
+        parent[std::max(r, t)] = std::min(r, t);
+      }
+    }
+  }
 }
 
 }  // namespace
@@ -440,6 +484,10 @@ void ConnectedSets::label_block(const TerrainGraph& graph, std::uint32_t b) {
     prev_starts = starts;
     prev = bits;
   }
+  if (!graph.knight_masks().empty()) {
+    join_knight_moves(graph.knight_masks().data() + base, tiles_wide_, w, h, runs, run_first,
+                      run_length, parent);
+  }
 
   // Components in order of their first run, which is their lowest tile; a
   // parent precedes its children, so its label is known.
@@ -474,22 +522,24 @@ void ConnectedSets::link_block(const TerrainGraph& graph, std::uint32_t b) {
   const std::uint32_t w = std::min<std::uint32_t>(kBlock, tiles_wide_ - i0);
   const std::uint32_t h = std::min<std::uint32_t>(kBlock, tiles_deep_ - j0);
   const std::uint32_t base = j0 * tiles_wide_ + i0;
-  const std::uint8_t* masks = graph.edge_masks().data();
   const auto tw = static_cast<std::int64_t>(tiles_wide_);
 
   // Links as here << 16 | block direction << 13 | there; runs of equal ones
   // are dropped as they come, the rest by sort and unique.
   raw_links_.clear();
   std::uint32_t last = std::numeric_limits<std::uint32_t>::max();
-  for (const std::uint16_t l : kBorder) {
+  // The edges of local tile l in `masks` (bit k: direction first + k) that
+  // leave the block.
+  const auto add_links = [&](std::uint16_t l, std::span<const std::uint8_t> masks,
+                             const std::array<std::uint8_t, kArea>& crossing, int first) {
     const int li = l & (kBlock - 1);
     const int lj = l >> kBlockShift;
-    if (static_cast<std::uint32_t>(li) >= w || static_cast<std::uint32_t>(lj) >= h) continue;
+    if (static_cast<std::uint32_t>(li) >= w || static_cast<std::uint32_t>(lj) >= h) return;
     const std::uint32_t t =
         base + static_cast<std::uint32_t>(lj) * tiles_wide_ + static_cast<std::uint32_t>(li);
     const std::uint32_t here = label_[t];  // unblocked if it has an edge
-    for (unsigned mask = masks[t] & kCrossing[l]; mask != 0; mask &= mask - 1) {
-      const auto d = static_cast<std::size_t>(std::countr_zero(mask));
+    for (unsigned mask = masks[t] & crossing[l]; mask != 0; mask &= mask - 1) {
+      const auto d = static_cast<std::size_t>(first + std::countr_zero(mask));
       // -1, 0 or 1: which neighbouring block (arithmetic shift).
       const int bdx = (li + kDirDx[d]) >> kBlockShift;
       const int bdz = (lj + kDirDz[d]) >> kBlockShift;
@@ -499,6 +549,13 @@ void ConnectedSets::link_block(const TerrainGraph& graph, std::uint32_t b) {
       if (key == last) continue;
       raw_links_.push_back(key);
       last = key;
+    }
+  };
+  for (const std::uint16_t l : kBorder) add_links(l, graph.edge_masks(), kCrossing, 0);
+  // Knight16: the knight's moves that leave, from up to two tiles in.
+  if (!graph.knight_masks().empty()) {
+    for (const std::uint16_t l : kKnightRing) {
+      add_links(l, graph.knight_masks(), kKnightCrossing, kDirections);
     }
   }
   std::sort(raw_links_.begin(), raw_links_.end());

@@ -177,17 +177,7 @@ EditResult NavTerrain::heights_changed(SampleRect samples) {
   quadtree_.update(samples);
   // Tiles whose centre height reads a changed sample, and (surface masks)
   // tiles with a changed sample on a corner of one of their cells.
-  const TileRect reading = tiling().tiles_reading(samples);
-  const int t = tiling().tile_size();
-  const TileRect cells = samples.empty()
-                             ? TileRect{}
-                             : tiling().clip({(samples.x0 - 1) / t, (samples.z0 - 1) / t,
-                                              (samples.x1 - 1) / t + 1, (samples.z1 - 1) / t + 1});
-  const TileRect tiles =
-      reading.empty() ? cells
-      : cells.empty() ? reading
-                      : TileRect{std::min(reading.i0, cells.i0), std::min(reading.j0, cells.j0),
-                                 std::max(reading.i1, cells.i1), std::max(reading.j1, cells.j1)};
+  const TileRect tiles = tiling().tiles_touching(samples);
   const TileRect edges = graph_.update(heightmap_, effective_blocked_, tiles);
   if (!edges.empty()) sets_.update(graph_, edges);
   return {grown(tiles, tiling().bounds()), ++revision_};

@@ -59,6 +59,17 @@ std::string graph_difference(const NavTerrain& a, const NavTerrain& b) {
       return at_tile(ga, t) + ": surface masks " + std::to_string(ga.surface_mask(id)) + " vs " +
              std::to_string(gb.surface_mask(id));
     }
+    if (ga.knight_mask(id) != gb.knight_mask(id)) {
+      return at_tile(ga, t) + ": knight masks " + std::to_string(ga.knight_mask(id)) + " vs " +
+             std::to_string(gb.knight_mask(id));
+    }
+    const auto knight_surface = [t](const TerrainGraph& g) {
+      return g.knight_surface_masks().empty() ? 0 : g.knight_surface_masks()[t];
+    };
+    if (knight_surface(ga) != knight_surface(gb)) {
+      return at_tile(ga, t) + ": knight surface masks " + std::to_string(knight_surface(ga)) +
+             " vs " + std::to_string(knight_surface(gb));
+    }
     const double ha = ga.tile_height(id);
     const double hb = gb.tile_height(id);
     const double scale =

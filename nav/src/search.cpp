@@ -26,8 +26,10 @@ namespace {
 
 /// Record::slot of a tile taken from the open set in the current generation.
 constexpr std::uint32_t kClosed = 0xFFFFFFFFu;
-/// Generations fit in the 29 bits above the parent direction.
-constexpr std::uint32_t kGenerationLimit = 1u << 29;
+/// Generations fit in the 28 bits above the parent direction.
+constexpr std::uint32_t kGenerationLimit = 1u << 28;
+/// Record::tag's bits for the direction from the parent (0..15).
+constexpr int kTagShift = 4;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 /// Open-set slots of a new AStar (a power of four, at least 16); the tree
 /// grows fourfold when a query needs more.
@@ -41,13 +43,14 @@ constexpr std::uint32_t kTimedChunk = 32;
 constexpr std::size_t kClearChunk = 8192;
 constexpr std::uint32_t kNoLimit = std::numeric_limits<std::uint32_t>::max();
 
-constexpr std::array<detail::Named<Heuristic>, 6> kHeuristics = {{
+constexpr std::array<detail::Named<Heuristic>, 7> kHeuristics = {{
     {"zero", Heuristic::Zero},
     {"manhattan", Heuristic::Manhattan},
     {"chebyshev", Heuristic::Chebyshev},
     {"octile", Heuristic::Octile},
     {"euclidean", Heuristic::Euclidean},
     {"hex", Heuristic::Hex},
+    {"knight", Heuristic::Knight},
 }};
 
 constexpr std::array<detail::Named<PathMode>, 2> kPathModes = {{
@@ -72,12 +75,15 @@ double metric(Heuristic heuristic, int di, int dj) noexcept {
       return std::sqrt(static_cast<double>(di) * di + static_cast<double>(dj) * dj);
     case Heuristic::Hex:
       return (std::abs(di) + std::abs(dj) + std::abs(di + dj)) / 2;
+    case Heuristic::Knight:
+      return 2 * b <= a ? (a - 2 * b) + std::sqrt(5.0) * b
+                        : std::sqrt(5.0) * (a - b) + std::numbers::sqrt2 * (2 * b - a);
   }
   return 0.0;
 }
 
 // Estimates of the remaining cost from a displacement (x, y) to the goal,
-// already scaled (and weighted). Three shapes cover the six heuristics.
+// already scaled (and weighted). Four shapes cover the seven heuristics.
 
 /// ca * max(|x|, |y|) + cb * min(|x|, |y|): zero, Manhattan, Chebyshev, octile.
 struct LinearEstimate {
@@ -107,6 +113,12 @@ struct EuclideanEstimate {
   }
 };
 
+struct KnightEstimate {
+  double scale;
+  static KnightEstimate make(double a, double) noexcept { return {a}; }
+  double operator()(int x, int y) const noexcept { return scale * metric(Heuristic::Knight, x, y); }
+};
+
 /// up * max(H_goal - H, 0) + down * max(H - H_goal, 0): the climb bound,
 /// spelt max(up * rise, -down * rise) as up, down >= 0.
 struct ClimbEstimate {
@@ -122,8 +134,8 @@ struct ClimbEstimate {
 };
 
 struct ScaledEstimate {
-  enum class Shape { Linear, Hex, Euclidean } shape = Shape::Linear;
-  double ca = 0.0;  // Linear: ca, cb; Hex and Euclidean: ca is the scale
+  enum class Shape { Linear, Hex, Euclidean, Knight } shape = Shape::Linear;
+  double ca = 0.0;  // Linear: ca, cb; the others: ca is the scale
   double cb = 0.0;
 
   double operator()(int x, int y) const noexcept {
@@ -134,6 +146,8 @@ struct ScaledEstimate {
         return HexEstimate{ca}(x, y);
       case Shape::Euclidean:
         return EuclideanEstimate{ca}(x, y);
+      case Shape::Knight:
+        return KnightEstimate{ca}(x, y);
     }
     return 0.0;
   }
@@ -148,6 +162,8 @@ ScaledEstimate make_estimate(const TerrainGraph& graph, const CostModel& model, 
       min_base_edge_cost(model, graph.step_length(0), max_slope) * multiplier;
   const double step_diagonal =
       min_base_edge_cost(model, graph.step_length(1), max_slope) * multiplier;
+  const double step_knight =
+      min_base_edge_cost(model, graph.step_length(kDirections), max_slope) * multiplier;
   const Topology topology = graph.config().topology;
 
   if (heuristic == Heuristic::Zero) return {};
@@ -160,11 +176,13 @@ ScaledEstimate make_estimate(const TerrainGraph& graph, const CostModel& model, 
     int di, dj;
     double cost;
   };
-  std::array<Move, 3> moves{};
+  std::array<Move, 4> moves{};
   std::size_t count = 0;
+  const bool octile = topology == Topology::Octile8 || topology == Topology::Knight16;
   moves[count++] = {1, 0, step_cardinal};
   if (topology != Topology::Cardinal4) moves[count++] = {1, -1, step_diagonal};
-  if (topology == Topology::Octile8) moves[count++] = {1, 1, step_diagonal};
+  if (octile) moves[count++] = {1, 1, step_diagonal};
+  if (topology == Topology::Knight16) moves[count++] = {2, 1, step_knight};
   double scale = kInf;
   for (std::size_t k = 0; k < count; ++k) {
     scale = std::min(scale, moves[k].cost / metric(heuristic, moves[k].di, moves[k].dj));
@@ -181,6 +199,8 @@ ScaledEstimate make_estimate(const TerrainGraph& graph, const CostModel& model, 
       return {ScaledEstimate::Shape::Euclidean, scale, 0.0};
     case Heuristic::Hex:
       return {ScaledEstimate::Shape::Hex, scale, 0.0};
+    case Heuristic::Knight:
+      return {ScaledEstimate::Shape::Knight, scale, 0.0};
     case Heuristic::Zero:
       break;
   }
@@ -191,7 +211,10 @@ ScaledEstimate make_estimate(const TerrainGraph& graph, const CostModel& model, 
 ClimbCost climb_estimate(const TerrainGraph& graph, const SearchOptions& options, double multiplier,
                          double w) {
   if (!options.climb_bound || options.heuristic == Heuristic::Zero) return {};
-  const int longest = graph.config().topology == Topology::Cardinal4 ? 0 : 1;
+  const Topology topology = graph.config().topology;
+  const int longest = topology == Topology::Knight16    ? kDirections
+                      : topology == Topology::Cardinal4 ? 0
+                                                        : 1;
   const ClimbCost climb = min_climb_cost(options.cost, graph.step_length(longest));
   return {w * multiplier * climb.up, w * multiplier * climb.down};
 }
@@ -201,7 +224,7 @@ ClimbCost climb_estimate(const TerrainGraph& graph, const SearchOptions& options
 // up to rounding; the common models are written out so they inline. make()
 // builds one from a query's step lengths, model and max slope.
 
-using StepLengths = std::array<double, kDirections>;
+using StepLengths = std::array<double, kKnightDirections>;
 
 /// d + k |dh| = d (1 + k |dh| / d).
 struct ReferenceCost {
@@ -394,7 +417,7 @@ std::size_t AStar::memory_bytes() const noexcept {
 
 NodeState AStar::state(TileId t) const noexcept {
   const Record& r = records_[index(t)];
-  if ((r.tag >> 3) != generation_) return NodeState::Unvisited;
+  if ((r.tag >> kTagShift) != generation_) return NodeState::Unvisited;
   return r.slot == kClosed ? NodeState::Closed : NodeState::Open;
 }
 
@@ -479,8 +502,8 @@ SearchStatus AStar::begin(TileCoord start, TileCoord goal, const SearchOptions& 
   start_ = index(start_id);
   goal_ = index(goal_id);
   if (start_id == goal_id) return SearchStatus::Found;
-  if (graph_.edge_mask(start_id) == 0) return SearchStatus::InvalidStart;
-  if (graph_.edge_mask(goal_id) == 0) return SearchStatus::InvalidGoal;
+  if (!graph_.walkable(start_id)) return SearchStatus::InvalidStart;
+  if (!graph_.walkable(goal_id)) return SearchStatus::InvalidGoal;
   if (!sets_.connected(start_id, goal_id)) return SearchStatus::Unreachable;
 
   const CostModel& model = options.cost;
@@ -492,8 +515,11 @@ SearchStatus AStar::begin(TileCoord start, TileCoord goal, const SearchOptions& 
     q.step_length[d] = graph_.step_length(static_cast<int>(d));
   }
   q.cost = model;
-  q.edges =
-      (path_mode_ == PathMode::AnyAngle ? graph_.surface_masks() : graph_.edge_masks()).data();
+  const bool any_angle = path_mode_ == PathMode::AnyAngle;
+  q.edges = (any_angle ? graph_.surface_masks() : graph_.edge_masks()).data();
+  const std::span<const std::uint8_t> knights =
+      any_angle ? graph_.knight_surface_masks() : graph_.knight_masks();
+  q.knights = knights.empty() ? nullptr : knights.data();
   q.max_slope = graph_.config().max_slope;
   q.estimate_a = estimate.ca;
   q.estimate_b = estimate.cb;
@@ -514,6 +540,8 @@ SearchStatus AStar::begin(TileCoord start, TileCoord goal, const SearchOptions& 
         return &AStar::expand<Cost, LinearEstimate>;
       case ScaledEstimate::Shape::Hex:
         return &AStar::expand<Cost, HexEstimate>;
+      case ScaledEstimate::Shape::Knight:
+        return &AStar::expand<Cost, KnightEstimate>;
       case ScaledEstimate::Shape::Euclidean:
         break;
     }
@@ -592,8 +620,9 @@ void AStar::expand(std::uint32_t expansions) {
   // lives in members between steps and in locals here.
   const float* const height = graph_.relative_heights().data();
   const std::uint8_t* const edges = q.edges;
+  const std::uint8_t* const knights = q.knights;
   const std::uint32_t gen = generation_;
-  const std::uint32_t gen_tag = gen << 3;
+  const std::uint32_t gen_tag = gen << kTagShift;
   OpenKey* keys = tree_keys_.data();
   std::uint32_t* winner = tree_slots_.data();
   std::uint32_t* tile_of = slot_tiles_.data();
@@ -704,7 +733,7 @@ void AStar::expand(std::uint32_t expansions) {
   };
 
   const auto tw = static_cast<std::uint32_t>(graph_.tiles_wide());
-  std::array<std::int64_t, kDirections> offset{};
+  std::array<std::int64_t, kKnightDirections> offset{};
   for (std::size_t d = 0; d < offset.size(); ++d) {
     offset[d] = kDirDz[d] * static_cast<std::int64_t>(tw) + kDirDx[d];
   }
@@ -778,7 +807,9 @@ void AStar::expand(std::uint32_t expansions) {
       __builtin_prefetch(rec + next + 1);
       __builtin_prefetch(edges + next);
     }
-    for (unsigned mask = edges[u]; mask != 0; mask &= mask - 1) {
+    unsigned moves = edges[u];
+    if (knights != nullptr) moves |= unsigned{knights[u]} << kDirections;
+    for (unsigned mask = moves; mask != 0; mask &= mask - 1) {
       const auto d = static_cast<std::size_t>(std::countr_zero(mask));
       const auto v = static_cast<std::uint32_t>(u + offset[d]);
       const double hv = height[v];
@@ -791,7 +822,7 @@ void AStar::expand(std::uint32_t expansions) {
       // A new tile is pushed; an open one reached more cheaply moves up. g is
       // tested before the closed mark: most neighbours, closed ones included,
       // are reached no more cheaply, so one test rejects them.
-      if ((r.tag >> 3) != gen) {
+      if ((r.tag >> kTagShift) != gen) {
         r.g = gv;
         r.tag = gen_tag | static_cast<std::uint32_t>(d);
         push(open_key(g_factor * gv + estimate(ui + kDirDx[d], uj + kDirDz[d]) + climb(hv), gv), v);
@@ -908,7 +939,7 @@ void AStar::cancel() noexcept {
 void AStar::trace(std::uint32_t end, std::vector<TileCoord>& tiles) const {
   const auto tw = static_cast<std::int64_t>(graph_.tiles_wide());
   const auto parent = [&](std::uint32_t v) {
-    const std::size_t d = records_[v].tag & 7u;
+    const std::size_t d = records_[v].tag & ((1u << kTagShift) - 1);
     return static_cast<std::uint32_t>(v - (kDirDz[d] * tw + kDirDx[d]));
   };
   std::size_t length = 1;

@@ -13,7 +13,7 @@ SurfaceEdges::SurfaceEdges(const Heightmap& heightmap, const TerrainGraph& graph
       diagonal_rise_(cardinal_rise_ * std::numbers::sqrt2) {}
 
 bool SurfaceEdges::feasible(int i, int j, int dir) const noexcept {
-  if (graph_.config().tile_size != 1) {
+  if (graph_.config().tile_size != 1 || dir >= kDirections) {
     const Tiling& tiling = graph_.tiling();
     const auto d = static_cast<std::size_t>(dir);
     return ruler_.feasible(

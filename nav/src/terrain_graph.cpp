@@ -16,10 +16,11 @@ namespace terranav::nav {
 
 namespace {
 
-constexpr std::array<detail::Named<Topology>, 3> kTopologies = {{
+constexpr std::array<detail::Named<Topology>, 4> kTopologies = {{
     {"octile8", Topology::Octile8},
     {"cardinal4", Topology::Cardinal4},
     {"hex6", Topology::Hex6},
+    {"knight16", Topology::Knight16},
 }};
 
 constexpr std::array<detail::Named<CornerCutting>, 3> kCornerModes = {{
@@ -72,7 +73,8 @@ TerrainGraph::TerrainGraph(const Heightmap& heightmap, const GraphConfig& config
   check_mask(blocked);
   const double tile_metres = tiling_.tile_metres();
   step_length_ = {static_cast<float>(tile_metres),
-                  static_cast<float>(tile_metres * std::numbers::sqrt2)};
+                  static_cast<float>(tile_metres * std::numbers::sqrt2),
+                  static_cast<float>(tile_metres * std::sqrt(5.0))};
   // Bilinear heights stay within the sample range: centring on it halves
   // the largest stored magnitude, so float keeps the most precision.
   height_base_ = 0.5 * (static_cast<double>(heightmap.min_height()) + heightmap.max_height());
@@ -80,6 +82,10 @@ TerrainGraph::TerrainGraph(const Heightmap& heightmap, const GraphConfig& config
   heights_.resize(n);
   edge_mask_.assign(n, 0);
   surface_mask_.assign(n, 0);
+  if (config.topology == Topology::Knight16) {
+    knight_mask_.assign(n, 0);
+    knight_surface_mask_.assign(n, 0);
+  }
   blocked_.assign((n + 63) / 64, 0);
   for (std::size_t k = 0; k < blocked.size(); ++k) {
     if (blocked[k] != 0) blocked_[k / 64] |= std::uint64_t{1} << (k % 64);
@@ -101,18 +107,24 @@ TileRect TerrainGraph::update(const Heightmap& heightmap, std::span<const std::u
   const TileRect inner = tiling_.clip(tiles);
   if (inner.empty()) return {};
   // A diagonal's corner rule reads its two cardinal neighbours' blocked bits,
-  // so edges change only between tiles within one tile of `inner`.
-  const TileRect area = tiling_.clip({inner.i0 - 1, inner.j0 - 1, inner.i1 + 1, inner.j1 + 1});
+  // so edges change only between tiles within one tile of `inner`; a
+  // knight's move reaches two tiles.
+  const std::int32_t reach = config_.topology == Topology::Knight16 ? 2 : 1;
+  const TileRect area =
+      tiling_.clip({inner.i0 - reach, inner.j0 - reach, inner.i1 + reach, inner.j1 + reach});
   const auto tw = static_cast<std::size_t>(tiles_wide());
   const auto width = static_cast<std::size_t>(area.i1 - area.i0);
   const auto row_start = [tw](std::int32_t i, std::int32_t j) {
     return static_cast<std::size_t>(j) * tw + static_cast<std::size_t>(i);
   };
-  std::vector<std::uint8_t> before;
+  // Each tile's edge mask and knight mask as one number.
+  const auto masks = [this](std::size_t k) {
+    return edge_mask_[k] | (knight_mask_.empty() ? 0u : unsigned{knight_mask_[k]} << 8);
+  };
+  std::vector<unsigned> before;
   before.reserve(width * static_cast<std::size_t>(area.j1 - area.j0));
   for (std::int32_t j = area.j0; j < area.j1; ++j) {
-    const auto first = edge_mask_.begin() + static_cast<std::ptrdiff_t>(row_start(area.i0, j));
-    before.insert(before.end(), first, first + static_cast<std::ptrdiff_t>(width));
+    for (std::int32_t i = area.i0; i < area.i1; ++i) before.push_back(masks(row_start(i, j)));
   }
 
   TileRect changed{};
@@ -134,7 +146,7 @@ TileRect TerrainGraph::update(const Heightmap& heightmap, std::span<const std::u
   auto old = before.begin();
   for (std::int32_t j = area.j0; j < area.j1; ++j) {
     for (std::int32_t i = area.i0; i < area.i1; ++i, ++old) {
-      if (edge_mask_[row_start(i, j)] != *old) mark(i, j);
+      if (masks(row_start(i, j)) != *old) mark(i, j);
     }
   }
   return changed;
@@ -155,6 +167,7 @@ void TerrainGraph::compute(const Heightmap& heightmap, TileRect area) {
   const auto is_blocked = [this](std::size_t k) {
     return this->blocked(TileId{static_cast<std::uint32_t>(k)});
   };
+  const bool knight = config_.topology == Topology::Knight16;
   // Row j of the area: heights in double for the slopes (and stored), and
   // the mask bits towards tiles of the area cleared, before any edge of the
   // row is set.
@@ -163,16 +176,25 @@ void TerrainGraph::compute(const Heightmap& heightmap, TileRect area) {
     const unsigned north_south = (j > area.j0 ? 4u : 0u) | (j + 1 < area.j1 ? 8u : 0u);
     std::size_t a = static_cast<std::size_t>(j) * tw + static_cast<std::size_t>(area.i0);
     for (std::size_t x = 0; x < width; ++x, ++a) {
-      row[x] = heightmap.bilinear(tiling_.centre_sample(area.i0 + static_cast<int>(x)), sz);
+      const auto i = area.i0 + static_cast<std::int32_t>(x);
+      row[x] = heightmap.bilinear(tiling_.centre_sample(i), sz);
       heights_[a] = static_cast<float>(row[x] - height_base_);
       const unsigned sides = north_south | (x > 0 ? 1u : 0u) | (x + 1 < width ? 2u : 0u);
       edge_mask_[a] &= kKeepOutside[sides];
       surface_mask_[a] &= kKeepOutside[sides];
+      if (!knight) continue;
+      for (std::size_t d = kDirections; d < kKnightDirections; ++d) {
+        if (!area.contains({i + kDirDx[d], j + kDirDz[d]})) continue;
+        const auto clear = static_cast<std::uint8_t>(~(1u << (d - kDirections)));
+        knight_mask_[a] &= clear;
+        knight_surface_mask_[a] &= clear;
+      }
     }
   };
   // Which of the directions E, SE, S, SW (0..3) each tile owns: every edge
-  // is computed once, from its northern or western end, and written to both.
-  const bool octile = config_.topology == Topology::Octile8;
+  // is computed once, from its northern or western end, and written to both;
+  // so are the knight's moves 8..11, which all go south.
+  const bool octile = config_.topology == Topology::Octile8 || knight;
   const bool south_east = octile;
   const bool south_west = octile || config_.topology == Topology::Hex6;
   const CornerCutting corner = octile ? config_.corner_cutting : CornerCutting::Always;
@@ -188,31 +210,49 @@ void TerrainGraph::compute(const Heightmap& heightmap, TileRect area) {
     return true;
   };
 
-  // Slopes use double heights and exact lengths, as the model says; two rows
-  // of them at a time.
+  // Slopes use double heights and exact lengths, as the model says; rows j
+  // to j + 2 (a knight's move reaches two rows) at a time.
   const double d_cardinal = tiling_.tile_metres();
   const double d_diagonal = d_cardinal * std::numbers::sqrt2;
+  const double d_knight = d_cardinal * std::sqrt(5.0);
   const double max_slope = config_.max_slope;
-  std::vector<double> row(width);
-  std::vector<double> next(width);
+  std::array<std::vector<double>, 3> rows;
+  for (std::vector<double>& r : rows) r.resize(width);
+  const auto row_of = [&](std::int32_t j) -> std::vector<double>& {
+    return rows[static_cast<std::size_t>(j - area.j0) % rows.size()];
+  };
   const detail::SurfaceEdges surface(heightmap, *this);
   const auto try_edge = [&](std::size_t a, double ha, std::size_t b, double hb, int dir, double d) {
     if (!(std::abs(hb - ha) / d <= max_slope)) return;
-    const auto bit = static_cast<std::uint8_t>(1u << dir);
-    const auto back = static_cast<std::uint8_t>(1u << ((dir + 4) % kDirections));
-    edge_mask_[a] |= bit;
-    edge_mask_[b] |= back;
-    if (surface.feasible(static_cast<int>(a % tw), static_cast<int>(a / tw), dir)) {
-      surface_mask_[a] |= bit;
-      surface_mask_[b] |= back;
+    const bool feasible = surface.feasible(static_cast<int>(a % tw), static_cast<int>(a / tw), dir);
+    const int back = dir ^ 4;
+    if (dir >= kDirections) {
+      knight_mask_[a] |= static_cast<std::uint8_t>(1u << (dir - kDirections));
+      knight_mask_[b] |= static_cast<std::uint8_t>(1u << (back - kDirections));
+      if (feasible) {
+        knight_surface_mask_[a] |= static_cast<std::uint8_t>(1u << (dir - kDirections));
+        knight_surface_mask_[b] |= static_cast<std::uint8_t>(1u << (back - kDirections));
+      }
+      return;
+    }
+    edge_mask_[a] |= static_cast<std::uint8_t>(1u << dir);
+    edge_mask_[b] |= static_cast<std::uint8_t>(1u << back);
+    if (feasible) {
+      surface_mask_[a] |= static_cast<std::uint8_t>(1u << dir);
+      surface_mask_[b] |= static_cast<std::uint8_t>(1u << back);
     }
   };
   // Within the area, a tile's east (south) neighbour is in it iff x + 1 <
-  // width (has_south); a diagonal's corner tiles are then in it too.
-  load_row(area.j0, row);
+  // width (has_south); a diagonal's corner tiles are then in it too, as are
+  // the two tiles a knight's move passes.
+  const std::int32_t lookahead = knight ? 2 : 1;
+  std::int32_t loaded = area.j0;  // rows [area.j0, loaded) are loaded
   for (std::int32_t j = area.j0; j < area.j1; ++j) {
+    for (; loaded < std::min(j + lookahead + 1, area.j1); ++loaded)
+      load_row(loaded, row_of(loaded));
+    const std::vector<double>& row = row_of(j);
     const bool has_south = j + 1 < area.j1;
-    if (has_south) load_row(j + 1, next);
+    const std::vector<double>& next = row_of(has_south ? j + 1 : j);
     std::size_t a = static_cast<std::size_t>(j) * tw + static_cast<std::size_t>(area.i0);
     for (std::size_t x = 0; x < width; ++x, ++a) {
       if (is_blocked(a)) continue;
@@ -229,8 +269,25 @@ void TerrainGraph::compute(const Heightmap& heightmap, TileRect area) {
           corner_ok(west_open, south_open)) {
         try_edge(a, row[x], a + tw - 1, next[x - 1], 3, d_diagonal);
       }
+      if (!knight) continue;
+      for (int dir = kDirections; dir < kDirections + 4; ++dir) {
+        const auto d = static_cast<std::size_t>(dir);
+        const auto bx = static_cast<std::ptrdiff_t>(x) + kDirDx[d];
+        if (bx < 0 || bx >= static_cast<std::ptrdiff_t>(width) || j + kDirDz[d] >= area.j1)
+          continue;
+        const auto offset = [tw](int dx, int dz) {
+          return static_cast<std::ptrdiff_t>(dz) * static_cast<std::ptrdiff_t>(tw) + dx;
+        };
+        const std::size_t b = a + static_cast<std::size_t>(offset(kDirDx[d], kDirDz[d]));
+        // The two tiles passed: (dx, dz) / 2 rounded towards 0, and the rest.
+        const int px = kDirDx[d] / 2;
+        const int pz = kDirDz[d] / 2;
+        const std::size_t p1 = a + static_cast<std::size_t>(offset(px, pz));
+        const std::size_t p2 = a + static_cast<std::size_t>(offset(kDirDx[d] - px, kDirDz[d] - pz));
+        if (is_blocked(b) || !corner_ok(!is_blocked(p1), !is_blocked(p2))) continue;
+        try_edge(a, row[x], b, row_of(j + kDirDz[d])[static_cast<std::size_t>(bx)], dir, d_knight);
+      }
     }
-    std::swap(row, next);
   }
 }
 
@@ -252,7 +309,8 @@ double TerrainGraph::edge_cost(TileId t, int dir, const CostModel& model) const 
 
 std::size_t TerrainGraph::memory_bytes() const noexcept {
   return sizeof(*this) + heights_.capacity() * sizeof(float) + edge_mask_.capacity() +
-         surface_mask_.capacity() + blocked_.capacity() * sizeof(std::uint64_t);
+         surface_mask_.capacity() + knight_mask_.capacity() + knight_surface_mask_.capacity() +
+         blocked_.capacity() * sizeof(std::uint64_t);
 }
 
 }  // namespace terranav::nav

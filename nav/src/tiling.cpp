@@ -63,4 +63,14 @@ TileRect Tiling::tiles_reading(SampleRect samples) const noexcept {
   return r.empty() ? TileRect{} : r;
 }
 
+TileRect Tiling::tiles_touching(SampleRect samples) const noexcept {
+  if (samples.empty()) return {};
+  // Tile i meets samples [x0, x1) iff i t <= x1 - 1 and (i + 1) t >= x0.
+  const auto first = [this](int x0) { return x0 <= 0 ? 0 : (x0 - 1) / tile_size_; };
+  const auto last = [this](int x1) { return (x1 - 1) / tile_size_ + 1; };
+  const TileRect r =
+      clip({first(samples.x0), first(samples.z0), last(samples.x1), last(samples.z1)});
+  return r.empty() ? TileRect{} : r;
+}
+
 }  // namespace terranav::nav

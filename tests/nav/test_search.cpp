@@ -47,8 +47,8 @@ std::vector<double> dijkstra(const test::ReferenceEdges& ref, const CostModel& m
     const auto [du, u] = open.top();
     open.pop();
     if (du > dist[static_cast<std::size_t>(u)]) continue;
-    for (int dj = -1; dj <= 1; ++dj) {
-      for (int di = -1; di <= 1; ++di) {
+    for (int dj = -2; dj <= 2; ++dj) {  // the reference knows which moves exist
+      for (int di = -2; di <= 2; ++di) {
         if (di == 0 && dj == 0) continue;
         const auto c = ref.cost(u % tw, u / tw, di, dj, model);
         if (!c) continue;
@@ -86,8 +86,8 @@ double check_path(const TerrainGraph& g, const test::ReferenceEdges& ref, const 
     const int di = b.i - a.i;
     const int dj = b.j - a.j;
     int dir = 0;
-    while (dir < kDirections && (kDirDx[dir] != di || kDirDz[dir] != dj)) ++dir;
-    if (dir == kDirections || !g.has_edge(g.id(a), dir)) {
+    while (dir < kKnightDirections && (kDirDx[dir] != di || kDirDz[dir] != dj)) ++dir;
+    if (dir == kKnightDirections || !g.has_edge(g.id(a), dir)) {
       ADD_FAILURE() << "no edge between consecutive path tiles";
       return kInf;
     }
@@ -101,7 +101,7 @@ double check_path(const TerrainGraph& g, const test::ReferenceEdges& ref, const 
 /// True iff a tile has an edge in the independent model (under `model`
 /// when it drops edges).
 bool has_model_edge(const test::ReferenceEdges& ref, const CostModel& model, int i, int j) {
-  for (int d = 0; d < kDirections; ++d) {
+  for (int d = 0; d < kKnightDirections; ++d) {
     if (ref.cost(i, j, kDirDx[d], kDirDz[d], model)) return true;
   }
   return false;
@@ -180,9 +180,9 @@ TEST(AStar, MatchesIndependentDijkstraOnRandomTerrain) {
   EXPECT_GE(invalid_goal, 20);
 }
 
-constexpr Heuristic kAllHeuristics[] = {Heuristic::Zero,      Heuristic::Manhattan,
-                                        Heuristic::Chebyshev, Heuristic::Octile,
-                                        Heuristic::Euclidean, Heuristic::Hex};
+constexpr Heuristic kAllHeuristics[] = {
+    Heuristic::Zero,      Heuristic::Manhattan, Heuristic::Chebyshev, Heuristic::Octile,
+    Heuristic::Euclidean, Heuristic::Hex,       Heuristic::Knight};
 
 struct EdgeRule {
   Topology topology;
@@ -192,7 +192,10 @@ constexpr EdgeRule kAllRules[] = {{Topology::Octile8, CornerCutting::Never},
                                   {Topology::Octile8, CornerCutting::Always},
                                   {Topology::Octile8, CornerCutting::AtLeastOneFree},
                                   {Topology::Cardinal4, CornerCutting::Never},
-                                  {Topology::Hex6, CornerCutting::Never}};
+                                  {Topology::Hex6, CornerCutting::Never},
+                                  {Topology::Knight16, CornerCutting::Never},
+                                  {Topology::Knight16, CornerCutting::Always},
+                                  {Topology::Knight16, CornerCutting::AtLeastOneFree}};
 
 /// One small random terrain with blocked tiles, its graph for `rule`, and
 /// the independent model.
@@ -315,7 +318,7 @@ TEST(AStar, HeuristicsAreConsistentOnEveryEdge) {
           for (std::uint32_t u = 0; u < w.g.tile_count(); ++u) {
             const TileCoord uc = w.g.coord(TileId{u});
             const double hu = heuristic_distance(w.g, options, uc, goal);
-            for (int d = 0; d < kDirections; ++d) {
+            for (int d = 0; d < kKnightDirections; ++d) {
               const double c = w.g.edge_cost(TileId{u}, d, model);
               if (c == kInf) continue;
               const TileCoord vc = w.g.coord(w.g.neighbour(TileId{u}, d));
@@ -338,7 +341,7 @@ TEST(AStar, WeightedStaysWithinWeightTimesOptimalAndGreedyFindsAPath) {
   int checked = 0;
   std::uint64_t greedy_expanded = 0;
   std::uint64_t exact_expanded = 0;
-  for (const EdgeRule& rule : {kAllRules[0], kAllRules[3], kAllRules[4]}) {
+  for (const EdgeRule& rule : {kAllRules[0], kAllRules[3], kAllRules[4], kAllRules[5]}) {
     const SmallWorld w(rule);
     AStar astar(w.g, w.sets);
     for (const CostModel& model : w.models()) {
@@ -691,12 +694,40 @@ TEST(AStar, ClimbBoundByHandOnARamp) {
   EXPECT_EQ(r.expanded, 3u);
 }
 
+TEST(AStar, Knight16OnFlatGroundTakesKnightMoves) {
+  // 1 m tiles: (0, 0) -> (4, 2) is two knight's moves, 2 sqrt5 = 4.47 m,
+  // against 2 + 2 sqrt2 = 4.83 m on Octile8.
+  const TerrainGraph g(flat(12, 12), {.tile_size = 1, .topology = Topology::Knight16});
+  const ConnectedSets sets(g);
+  AStar astar(g, sets);
+  for (const Heuristic h : {Heuristic::Knight, Heuristic::Octile, Heuristic::Euclidean}) {
+    const PathResult r = astar.find_path({0, 0}, {4, 2}, {.heuristic = h});
+    ASSERT_EQ(r.status, SearchStatus::Found);
+    EXPECT_NEAR(r.cost, 2 * std::sqrt(5.0), 1e-5);
+    EXPECT_EQ(r.tiles, (std::vector<TileCoord>{{0, 0}, {2, 1}, {4, 2}}));
+    if (h == Heuristic::Knight) {
+      EXPECT_EQ(r.expanded, 2u);  // exact on flat ground
+    }
+  }
+  // The knight heuristic is the flat knight16 distance: (7, 3) is one
+  // cardinal step and three knight's moves.
+  EXPECT_NEAR(heuristic_distance(g, {.heuristic = Heuristic::Knight}, {0, 0}, {7, 3}),
+              1 + 3 * std::sqrt(5.0), 1e-5);
+  // (5, 4): one knight's move and three diagonals.
+  EXPECT_NEAR(heuristic_distance(g, {.heuristic = Heuristic::Knight}, {0, 0}, {5, 4}),
+              std::sqrt(5.0) + 3 * std::sqrt(2.0), 1e-5);
+  const TerrainGraph octile(flat(12, 12), {.tile_size = 1});
+  const ConnectedSets octile_sets(octile);
+  AStar octile_astar(octile, octile_sets);
+  EXPECT_NEAR(octile_astar.find_path({0, 0}, {4, 2}).cost, 2 + 2 * std::sqrt(2.0), 1e-5);
+}
+
 TEST(AStar, StatusNamesAndOctileDistance) {
   for (const Heuristic h : kAllHeuristics) EXPECT_EQ(parse_heuristic(to_string(h)), h);
   EXPECT_EQ(to_string(Heuristic::Chebyshev), "chebyshev");
   EXPECT_EQ(test::error_of([] { parse_heuristic("diagonal"); }),
             "unknown heuristic 'diagonal' (valid: zero, manhattan, chebyshev, octile, euclidean, "
-            "hex)");
+            "hex, knight)");
   EXPECT_EQ(to_string(SearchStatus::Found), "found");
   EXPECT_EQ(to_string(SearchStatus::Unreachable), "unreachable");
   EXPECT_EQ(to_string(SearchStatus::InvalidStart), "invalid_start");

@@ -116,7 +116,7 @@ void expect_walk(const TerrainGraph& graph, const PathResult& path, TileCoord st
     const TileCoord a = path.tiles[k - 1];
     const TileCoord b = path.tiles[k];
     int dir = -1;
-    for (int d = 0; d < kDirections; ++d) {
+    for (int d = 0; d < graph.directions(); ++d) {
       if (a.i + kDirDx[static_cast<std::size_t>(d)] == b.i &&
           a.j + kDirDz[static_cast<std::size_t>(d)] == b.j) {
         dir = d;

@@ -268,7 +268,7 @@ TEST(SurfaceCost, GraphSurfaceMasksAreTheFeasibleEdges) {
   for (const int t : {1, 2, 3}) {
     for (const CornerCutting corner :
          {CornerCutting::Never, CornerCutting::Always, CornerCutting::AtLeastOneFree}) {
-      for (const Topology topology : {Topology::Octile8, Topology::Hex6}) {
+      for (const Topology topology : {Topology::Octile8, Topology::Hex6, Topology::Knight16}) {
         GraphConfig c;
         c.tile_size = t;
         c.max_slope = 0.5;
@@ -281,8 +281,10 @@ TEST(SurfaceCost, GraphSurfaceMasksAreTheFeasibleEdges) {
         const SurfaceCost ruler(hm, graph, CostModel{});
         for (std::uint32_t k = 0; k < graph.tile_count(); ++k) {
           const TileId a{k};
-          for (int d = 0; d < kDirections; ++d) {
-            const bool surface = (graph.surface_mask(a) >> d) & 1u;
+          for (int d = 0; d < graph.directions(); ++d) {
+            const bool surface = d < kDirections
+                                     ? (graph.surface_mask(a) >> d) & 1u
+                                     : (graph.knight_surface_masks()[k] >> (d - kDirections)) & 1u;
             if (!graph.has_edge(a, d)) {
               EXPECT_FALSE(surface);
               continue;

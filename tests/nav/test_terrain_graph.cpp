@@ -201,7 +201,10 @@ TEST(TerrainGraph, MatchesIndependentModelForEveryTopologyCornerRuleAndCostModel
                {Topology::Octile8, CornerCutting::Always},
                {Topology::Octile8, CornerCutting::AtLeastOneFree},
                {Topology::Cardinal4, CornerCutting::Never},
-               {Topology::Hex6, CornerCutting::Never}};
+               {Topology::Hex6, CornerCutting::Never},
+               {Topology::Knight16, CornerCutting::Never},
+               {Topology::Knight16, CornerCutting::Always},
+               {Topology::Knight16, CornerCutting::AtLeastOneFree}};
   for (const auto& rule : rules) {
     SCOPED_TRACE(std::string(to_string(rule.topology)) + " " + std::string(to_string(rule.corner)));
     const TerrainGraph g(hm,
@@ -220,7 +223,7 @@ TEST(TerrainGraph, MatchesIndependentModelForEveryTopologyCornerRuleAndCostModel
         const TileId a = at(g, i, j);
         EXPECT_NEAR(g.tile_height(a), ref.centre_height(i, j), 1e-5);
         EXPECT_EQ(g.blocked(a), ref.blocked(i, j));
-        for (int d = 0; d < kDirections; ++d) {
+        for (int d = 0; d < kKnightDirections; ++d) {
           const bool expected = ref.has_edge(i, j, kDirDx[d], kDirDz[d]);
           ASSERT_EQ(g.has_edge(a, d), expected) << i << "," << j << " dir " << d;
           if (!expected) {
@@ -231,7 +234,7 @@ TEST(TerrainGraph, MatchesIndependentModelForEveryTopologyCornerRuleAndCostModel
           ++present;
           const TileId b = g.neighbour(a, d);
           EXPECT_EQ(g.coord(b), (TileCoord{i + kDirDx[d], j + kDirDz[d]}));
-          EXPECT_TRUE(g.has_edge(b, (d + 4) % kDirections));
+          EXPECT_TRUE(g.has_edge(b, d ^ 4));
           for (const CostModel& model : models) {
             const auto want = ref.cost(i, j, kDirDx[d], kDirDz[d], model);
             const double got = g.edge_cost(a, d, model);
@@ -272,6 +275,53 @@ TEST(TerrainGraph, CornerRulesForDiagonals) {
   EXPECT_TRUE(has_se(both, CornerCutting::Always));
 }
 
+TEST(TerrainGraph, CornerRulesForKnightMoves) {
+  // 3 x 2 flat tiles; the knight's move (0, 0) -> (2, 1) (direction 8)
+  // crosses x = 1/2 at z = 1/4 and x = 3/2 at z = 3/4: tiles (1, 0) and
+  // (1, 1). Blocked: (1, 0), then both.
+  std::vector<std::uint8_t> one(6, 0);
+  one[1] = 1;
+  std::vector<std::uint8_t> both = one;
+  both[4] = 1;
+  const auto has_knight = [](const std::vector<std::uint8_t>& blocked, CornerCutting corner) {
+    const TerrainGraph g(flat(4, 3),
+                         {.tile_size = 1, .topology = Topology::Knight16, .corner_cutting = corner},
+                         blocked);
+    // Its reverse is direction 12 = 8 ^ 4, (-2, -1).
+    EXPECT_EQ(g.has_edge(at(g, 0, 0), 8), g.has_edge(at(g, 2, 1), 12));
+    return g.has_edge(at(g, 0, 0), 8);
+  };
+  EXPECT_TRUE(has_knight(std::vector<std::uint8_t>(6, 0), CornerCutting::Never));
+  EXPECT_FALSE(has_knight(one, CornerCutting::Never));
+  EXPECT_TRUE(has_knight(one, CornerCutting::AtLeastOneFree));
+  EXPECT_TRUE(has_knight(one, CornerCutting::Always));
+  EXPECT_FALSE(has_knight(both, CornerCutting::Never));
+  EXPECT_FALSE(has_knight(both, CornerCutting::AtLeastOneFree));
+  EXPECT_TRUE(has_knight(both, CornerCutting::Always));
+}
+
+TEST(TerrainGraph, KnightMovesAreLongerSoTheirSlopeIsGentler) {
+  // Tile heights rise 1 m per column on 1 m tiles, max slope 0.5: cardinal
+  // steps east rise 1 in 1, diagonals 1 in sqrt2 = 0.71, knight's moves
+  // (+-1, +-2) 1 in sqrt5 = 0.45: only they and the north-south steps stay.
+  std::vector<float> ramp(6 * 6);
+  for (std::size_t k = 0; k < ramp.size(); ++k) ramp[k] = static_cast<float>(k % 6);
+  const TerrainGraph g(Heightmap(6, 6, 1.0, ramp),
+                       {.tile_size = 1, .max_slope = 0.5, .topology = Topology::Knight16});
+  EXPECT_EQ(g.directions(), 16);
+  const TileId c = at(g, 2, 2);
+  EXPECT_EQ(g.edge_mask(c), (1u << kS) | (1u << kN));
+  // Directions 9 (1, 2), 10 (-1, 2), 13 (-1, -2), 14 (1, -2).
+  EXPECT_EQ(g.knight_mask(c), (1u << 1) | (1u << 2) | (1u << 5) | (1u << 6));
+  EXPECT_NEAR(g.step_length(9), std::sqrt(5.0), 1e-6);
+  EXPECT_NEAR(g.edge_cost(c, 9, {.slope_weight = 2.0}), std::sqrt(5.0) + 2.0 * 1.0, 1e-5);
+  // The same ramp on Octile8 has no knight's moves, and no mask for them.
+  const TerrainGraph octile(Heightmap(6, 6, 1.0, ramp), {.tile_size = 1, .max_slope = 0.5});
+  EXPECT_EQ(octile.knight_mask(c), 0u);
+  EXPECT_FALSE(octile.has_edge(c, 9));
+  EXPECT_TRUE(octile.knight_masks().empty());
+}
+
 TEST(TerrainGraph, TopologiesChooseTheNeighbours) {
   // The centre of 3 x 3 open flat tiles.
   const auto mask = [](Topology topology, CornerCutting corner) {
@@ -292,7 +342,8 @@ TEST(TerrainGraph, TopologiesChooseTheNeighbours) {
 }
 
 TEST(TerrainGraph, NamesRoundTrip) {
-  for (const Topology t : {Topology::Octile8, Topology::Cardinal4, Topology::Hex6}) {
+  for (const Topology t :
+       {Topology::Octile8, Topology::Cardinal4, Topology::Hex6, Topology::Knight16}) {
     EXPECT_EQ(parse_topology(to_string(t)), t);
   }
   for (const CornerCutting c :
@@ -302,7 +353,7 @@ TEST(TerrainGraph, NamesRoundTrip) {
   EXPECT_EQ(to_string(Topology::Hex6), "hex6");
   EXPECT_EQ(to_string(CornerCutting::AtLeastOneFree), "at-least-one-free");
   EXPECT_EQ(test::error_of([] { parse_topology("hex"); }),
-            "unknown topology 'hex' (valid: octile8, cardinal4, hex6)");
+            "unknown topology 'hex' (valid: octile8, cardinal4, hex6, knight16)");
   EXPECT_EQ(test::error_of([] { parse_corner_cutting("sometimes"); }),
             "unknown corner cutting mode 'sometimes' (valid: never, always, at-least-one-free)");
 }
@@ -313,6 +364,9 @@ TEST(TerrainGraph, StoresAboutSixBytesPerTile) {
       static_cast<double>(g.memory_bytes()) / static_cast<double>(g.tile_count());
   EXPECT_GE(per_tile, 6.0);  // float height + edge mask + surface mask
   EXPECT_LE(per_tile, 6.5);  // + one blocked bit and the object
+  // Knight16 adds a knight mask and its surface mask.
+  const TerrainGraph knight(flat(201, 201), {.tile_size = 1, .topology = Topology::Knight16});
+  EXPECT_EQ(knight.memory_bytes() - g.memory_bytes(), 2 * g.tile_count());
 }
 
 TEST(TerrainGraph, TileCentreAndTileAt) {

@@ -44,20 +44,26 @@ TileRect diff(const TerrainGraph& a, const TerrainGraph& b) {
   TileRect r{};
   for (std::uint32_t k = 0; k < a.tile_count(); ++k) {
     const TileId t{k};
-    if (a.edge_mask(t) == b.edge_mask(t) && a.blocked(t) == b.blocked(t)) continue;
+    if (a.edge_mask(t) == b.edge_mask(t) && a.knight_mask(t) == b.knight_mask(t) &&
+        a.blocked(t) == b.blocked(t)) {
+      continue;
+    }
     const TileCoord c = a.coord(t);
     r = hull(r, {c.i, c.j, c.i + 1, c.j + 1});
   }
   return r;
 }
 
-// Edge masks and blocked bits equal exactly; heights to float rounding of
-// each graph's stored value (their bases differ).
+// Edge, knight and surface masks and blocked bits equal exactly; heights to
+// float rounding of each graph's stored value (their bases differ).
 void expect_same_graph(const TerrainGraph& got, const TerrainGraph& want) {
   ASSERT_EQ(got.tile_count(), want.tile_count());
   for (std::uint32_t k = 0; k < got.tile_count(); ++k) {
     const TileId t{k};
     ASSERT_EQ(got.edge_mask(t), want.edge_mask(t)) << "tile " << k;
+    ASSERT_EQ(got.knight_mask(t), want.knight_mask(t)) << "tile " << k;
+    ASSERT_EQ(got.surface_mask(t), want.surface_mask(t)) << "tile " << k;
+    ASSERT_TRUE(std::ranges::equal(got.knight_surface_masks(), want.knight_surface_masks()));
     ASSERT_EQ(got.blocked(t), want.blocked(t)) << "tile " << k;
     const double h = want.tile_height(t);
     const double tol =
@@ -254,7 +260,7 @@ TEST_P(RandomEdits, GraphEqualsARebuildAndReportsExactlyTheChangedTiles) {
     if (kind != 2) {
       const SampleRect rect = edits_.samples(hm, 9);
       hm.set_heights(rect, edits_.heights(hm, rect, 30.0));
-      tiles = tiling.tiles_reading(rect);
+      tiles = tiling.tiles_touching(rect);  // surface masks read the cells' samples
     }
     if (kind >= 2) {
       const auto [i0, i1] = edits_.span(tiling.tiles_wide(), 4);
@@ -287,7 +293,7 @@ TEST_P(RandomEdits, GraphEqualsARebuildAndReportsExactlyTheChangedTiles) {
       for (int i = 0; i < tiling.tiles_wide(); ++i) {
         const TileId a = g.id({i, j});
         ASSERT_NEAR(g.tile_height(a), ref.centre_height(i, j), 1e-4);
-        for (int d = 0; d < kDirections; ++d) {
+        for (int d = 0; d < kKnightDirections; ++d) {
           ASSERT_EQ(g.has_edge(a, d), ref.has_edge(i, j, kDirDx[d], kDirDz[d]))
               << i << "," << j << " dir " << d;
         }
@@ -301,7 +307,9 @@ const Rule kRules[] = {{Topology::Octile8, CornerCutting::Never},
                        {Topology::Octile8, CornerCutting::Always},
                        {Topology::Octile8, CornerCutting::AtLeastOneFree},
                        {Topology::Cardinal4, CornerCutting::Never},
-                       {Topology::Hex6, CornerCutting::Never}};
+                       {Topology::Hex6, CornerCutting::Never},
+                       {Topology::Knight16, CornerCutting::Never},
+                       {Topology::Knight16, CornerCutting::AtLeastOneFree}};
 
 std::vector<UpdateCase> update_cases() {
   std::vector<UpdateCase> cases;

@@ -142,6 +142,31 @@ TEST(Tiling, TilesReadingWithTileSizeThreeAndAPartialStrip) {
   EXPECT_TRUE(t.tiles_reading({0, 3, 8, 6}).empty());
 }
 
+TEST(Tiling, TilesTouchingHaveTheSampleOnACellCorner) {
+  // t = 3, 2 x 1 tiles: tile k spans samples 3k .. 3k + 3. Sample 3 is read
+  // by no centre but is a corner of cells of both tiles; samples 4, 5 (south)
+  // and 7 (east) lie in the strip, on corners of the tiles' last cells only
+  // for 3 (south).
+  const Tiling t(flat(8, 6), 3);
+  EXPECT_EQ(t.tiles_touching({3, 1, 4, 2}), (TileRect{0, 0, 2, 1}));
+  EXPECT_EQ(t.tiles_touching({0, 0, 1, 1}), (TileRect{0, 0, 1, 1}));
+  EXPECT_EQ(t.tiles_touching({4, 3, 5, 4}), (TileRect{1, 0, 2, 1}));
+  EXPECT_TRUE(t.tiles_touching({7, 0, 8, 6}).empty());
+  EXPECT_TRUE(t.tiles_touching({0, 4, 8, 6}).empty());
+  EXPECT_TRUE(t.tiles_touching({3, 3, 3, 4}).empty());  // no samples
+  constexpr std::int32_t lo = std::numeric_limits<std::int32_t>::min();
+  constexpr std::int32_t hi = std::numeric_limits<std::int32_t>::max();
+  EXPECT_EQ(t.tiles_touching({lo, lo, hi, hi}), t.bounds());
+  // Every tile reading a sample touches it.
+  for (int x = 0; x < 8; ++x) {
+    const TileRect reading = t.tiles_reading({x, 1, x + 1, 2});
+    const TileRect touching = t.tiles_touching({x, 1, x + 1, 2});
+    if (reading.empty()) continue;
+    EXPECT_LE(touching.i0, reading.i0);
+    EXPECT_GE(touching.i1, reading.i1);
+  }
+}
+
 TEST(Tiling, TilesReadingIgnoresSamplesOutsideTheMap) {
   const Tiling t(flat(7, 5), 1);
   EXPECT_TRUE(t.tiles_reading({-5, -5, -1, -1}).empty());

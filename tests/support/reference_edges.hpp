@@ -59,11 +59,15 @@ class ReferenceEdges {
   }
   bool inside(int i, int j) const { return i >= 0 && j >= 0 && i < tw_ && j < td_; }
 
-  /// Whether the topology has the move (di, dj), |di|, |dj| <= 1, not both 0.
+  /// Whether the topology has the move (di, dj): |di|, |dj| <= 1, not both
+  /// 0, or a knight's move {|di|, |dj|} = {1, 2}.
   bool has_move(int di, int dj) const {
     const bool diagonal = di != 0 && dj != 0;
+    if (knight(di, dj)) return topology_ == nav::Topology::Knight16;
+    if (std::abs(di) > 1 || std::abs(dj) > 1 || (di == 0 && dj == 0)) return false;
     switch (topology_) {
       case nav::Topology::Octile8:
+      case nav::Topology::Knight16:
         return true;
       case nav::Topology::Cardinal4:
         return !diagonal;
@@ -74,8 +78,10 @@ class ReferenceEdges {
   }
 
   /// Whether the edge (i, j) -> (i + di, j + dj) exists: a move of the
-  /// topology, both ends inside and unblocked, the corner rule for Octile8
-  /// diagonals, slope <= max_slope.
+  /// topology, both ends inside and unblocked, the corner rule for the
+  /// diagonals of Octile8 and Knight16 (the two cardinal neighbours) and for
+  /// knight's moves (the two tiles the straight line between the centres
+  /// crosses), slope <= max_slope.
   bool has_edge(int i, int j, int di, int dj) const {
     const int ni = i + di;
     const int nj = j + dj;
@@ -83,8 +89,20 @@ class ReferenceEdges {
       return false;
     }
     const bool diagonal = di != 0 && dj != 0;
-    if (diagonal && topology_ == nav::Topology::Octile8) {
-      const int free_sides = (blocked(ni, j) ? 0 : 1) + (blocked(i, nj) ? 0 : 1);
+    if (diagonal && topology_ != nav::Topology::Hex6) {
+      // A diagonal passes its cardinal neighbours; a knight's move (2, 1)
+      // crosses x = 1/2 at z = 1/4 and x = 3/2 at z = 3/4: tiles (1, 0), (1, 1).
+      int ai = ni, aj = j, bi = i, bj = nj;
+      if (std::abs(di) == 2) {
+        ai = bi = i + di / 2;
+        aj = j;
+        bj = nj;
+      } else if (std::abs(dj) == 2) {
+        aj = bj = j + dj / 2;
+        ai = i;
+        bi = ni;
+      }
+      const int free_sides = (blocked(ai, aj) ? 0 : 1) + (blocked(bi, bj) ? 0 : 1);
       if (corner_ == nav::CornerCutting::Never && free_sides < 2) return false;
       if (corner_ == nav::CornerCutting::AtLeastOneFree && free_sides < 1) return false;
     }
@@ -132,8 +150,11 @@ class ReferenceEdges {
   }
 
  private:
+  static bool knight(int di, int dj) {
+    return std::abs(di) + std::abs(dj) == 3 && di != 0 && dj != 0;
+  }
   double length(int di, int dj) const {
-    return (di != 0 && dj != 0 ? std::sqrt(2.0) : 1.0) * t_ * hm_.spacing();
+    return std::sqrt(static_cast<double>(di * di + dj * dj)) * t_ * hm_.spacing();
   }
 
   const nav::Heightmap& hm_;

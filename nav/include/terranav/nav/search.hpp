@@ -51,9 +51,14 @@ enum class Heuristic {
   Octile,     ///< a + (sqrt2 - 1) b ("diagonal 2"; the default)
   Euclidean,  ///< sqrt(di^2 + dj^2)
   Hex,        ///< (|di| + |dj| + |di + dj|) / 2 in axial coordinates
+  /// The shortest way with Knight16's moves on flat ground: (a - 2b) +
+  /// sqrt5 b when 2b <= a, else sqrt5 (a - b) + sqrt2 (2b - a). The one to
+  /// use with Knight16: octile rates a knight's move 1 + sqrt2 > sqrt5, so
+  /// its scale there drops to sqrt5 / (1 + sqrt2) = 0.93.
+  Knight,
 };
 
-/// "zero", "manhattan", "chebyshev", "octile", "euclidean", "hex".
+/// "zero", "manhattan", "chebyshev", "octile", "euclidean", "hex", "knight".
 std::string_view to_string(Heuristic heuristic) noexcept;
 /// Inverse of to_string; throws Error naming the text and the valid names.
 Heuristic parse_heuristic(std::string_view text);
@@ -282,7 +287,7 @@ class AStar {
   struct Record {
     double g;
     std::uint32_t slot;  // in the open set; kClosed once expanded
-    std::uint32_t tag;   // generation << 3 | direction from the parent
+    std::uint32_t tag;   // generation << 4 | direction from the parent
   };
   /// Open-set key: f truncated to 40 bits (relative error < 2e-9), then the
   /// complement of g truncated to 23 bits, compared as one integer.
@@ -291,7 +296,9 @@ class AStar {
   /// What the search loop needs of a query's options, set by start().
   struct Query {
     const std::uint8_t* edges;  // the graph's edge masks, or its surface masks
-    std::array<double, kDirections> step_length;
+    // Knight16: the knight masks, or their surface masks; else null.
+    const std::uint8_t* knights;
+    std::array<double, kKnightDirections> step_length;
     CostModel cost;
     double max_slope;
     // The scaled estimate (search.cpp ScaledEstimate): linear ca, cb, or a

@@ -71,6 +71,12 @@ class Tiling {
   /// are ignored. O(1).
   TileRect tiles_reading(SampleRect samples) const noexcept;
 
+  /// The tiles with a sample of `samples` on a corner of one of their cells
+  /// (tile i spans samples i t .. (i + 1) t), clipped to bounds(): what
+  /// changing those samples may change, the surface under the tiles
+  /// included. Contains tiles_reading(samples). O(1).
+  TileRect tiles_touching(SampleRect samples) const noexcept;
+
   friend bool operator==(const Tiling&, const Tiling&) = default;
 
  private:
