@@ -114,7 +114,7 @@ nav::Vec3 some_position(FuzzedDataProvider& in, const nav::Heightmap& heights) {
 
 nav::SearchOptions some_options(FuzzedDataProvider& in, const nav::NavTerrain& terrain) {
   nav::SearchOptions o;
-  o.heuristic = static_cast<nav::Heuristic>(in.ConsumeIntegralInRange<int>(0, 5));
+  o.heuristic = static_cast<nav::Heuristic>(in.ConsumeIntegralInRange<int>(0, 6));
   if (in.ConsumeIntegralInRange<int>(0, 3) == 0) o.weight = some_double(in, 1.0, 4.0);
   o.greedy = in.ConsumeIntegralInRange<int>(0, 7) == 0;
   nav::CostModel model;
@@ -353,7 +353,7 @@ std::unique_ptr<nav::NavTerrain> some_terrain(FuzzedDataProvider& in) {
                                ? in.ConsumeIntegralInRange<int>(-1, 70)
                                : in.ConsumeIntegralInRange<int>(1, 3);
   config.graph.max_slope = in.ConsumeBool() ? 0.6 : some_double(in, 0.0, 4.0);
-  config.graph.topology = static_cast<nav::Topology>(in.ConsumeIntegralInRange<int>(0, 2));
+  config.graph.topology = static_cast<nav::Topology>(in.ConsumeIntegralInRange<int>(0, 3));
   config.graph.corner_cutting =
       static_cast<nav::CornerCutting>(in.ConsumeIntegralInRange<int>(0, 2));
   // Tiles as Tiling would count them (garbage for a bad size: refused anyway).

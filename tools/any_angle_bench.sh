@@ -5,11 +5,15 @@
 # slow part: ~0.2-1 s a query), then navcli bench --any-angle on them (grid
 # and any-angle path per query, in one run). Prints one TSV row per terrain
 # and model: the bench's summary figures.
-#   tools/any_angle_bench.sh [QUERIES] [OUTDIR]     (defaults 500, build/any_angle)
-# Reference .scen files are kept in OUTDIR and reused when present.
+#   tools/any_angle_bench.sh [QUERIES] [OUTDIR] [GRAPH FLAGS]
+# (defaults 500, build/any_angle, none), e.g. GRAPH FLAGS "--topology knight16
+# --heuristic knight". Reference .scen files are kept in OUTDIR and reused
+# when present (the reference does not depend on the topology).
 set -euo pipefail
 queries=${1:-500}
 out=${2:-build/any_angle}
+read -r -a graph <<< "${3:-}"
+tag=$(echo "${3:-}" | tr -c 'a-z0-9\n' '_')
 root=$(cd "$(dirname "$0")/.." && pwd)
 navcli=$root/build/release/bin/navcli
 dem=${TERRANAV_DEM_DIR:-$root/../shared/data/dem}
@@ -47,9 +51,9 @@ for entry in "${terrains[@]}"; do
         --out "$scen.tmp" 2> /dev/null
       mv "$scen.tmp" "$scen"
     fi
-    "$navcli" bench "${args[@]}" "${cost[@]}" --scen "$scen" --any-angle \
-        --paths "$out/$name.$model.paths.jsonl" > "$out/$name.$model.tsv" 2> /dev/null
-    tail -n 1 "$out/$name.$model.tsv" | python3 -c '
+    "$navcli" bench "${args[@]}" "${cost[@]}" "${graph[@]}" --scen "$scen" --any-angle \
+        --paths "$out/$name.$model$tag.paths.jsonl" > "$out/$name.$model$tag.tsv" 2> /dev/null
+    tail -n 1 "$out/$name.$model$tag.tsv" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 keys = ["queries", "found", "failures", "any_infeasible", "worse_than_grid", "grid_infeasible",

@@ -63,6 +63,28 @@ TEST_F(NavcliPath, AnyAngleIsOneStraightSegmentOnOpenFlatGround) {
   EXPECT_NEAR(json.at("surface_cost").get<double>(), std::sqrt(17.0), 1e-9);
 }
 
+TEST_F(NavcliPath, Knight16TakesAKnightsMoveWithTheKnightHeuristicByDefault) {
+  const auto query = [&](const std::string& to, const std::string& flags) {
+    const NavcliRun run =
+        run_navcli(dir_, "path --map " + data("movingai/arena.map") + " --from 1,12 --to " + to +
+                             " --topology knight16" + flags);
+    EXPECT_EQ(run.status, 0) << run.err;
+    return nlohmann::ordered_json::parse(run.out);
+  };
+  // (1, 12) -> (5, 11): two cardinal steps and the knight's move (2, -1),
+  // 2 + sqrt5 = 4.24 m, against 3 + sqrt2 = 4.41 m on octile8.
+  const nlohmann::ordered_json near = query("5,11", "");
+  EXPECT_NEAR(near.at("cost").get<double>(), 2.0 + std::sqrt(5.0), 1e-5);
+  EXPECT_EQ(near.at("path").size(), 4u);
+  // Across the arena to (20, 30), octile's weaker scale on knight's moves
+  // costs expansions; the default is the knight heuristic.
+  const nlohmann::ordered_json by_default = query("20,30", "");
+  const nlohmann::ordered_json octile = query("20,30", " --heuristic octile");
+  EXPECT_EQ(by_default.at("expanded"), query("20,30", " --heuristic knight").at("expanded"));
+  EXPECT_EQ(by_default.at("cost"), octile.at("cost"));
+  EXPECT_LT(by_default.at("expanded").get<int>(), octile.at("expanded").get<int>());
+}
+
 TEST_F(NavcliPath, PngHasOneSquareOfScalePixelsPerTile) {
   const auto png = path("arena.png");
   const NavcliRun run = run_navcli(

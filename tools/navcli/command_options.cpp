@@ -16,6 +16,18 @@ std::vector<T> take_list(Flags& flags, std::string_view flag, T fallback, Parse 
   return values;
 }
 
+// A parser of one list item by a nav parse function, its errors as usage errors.
+auto named(std::string_view flag, auto parse) {
+  return [flag, parse](std::string_view item) {
+    try {
+      return parse(item);
+    } catch (const nav::Error& e) {
+      throw UsageError(std::string(flag) + ": " + e.what());
+    }
+  };
+}
+
+// Every list but --heuristic's, whose default depends on the topology.
 SweepGrid take_grid(Flags& flags) {
   const nav::GraphConfig graph;
   const nav::CostModel model;
@@ -24,22 +36,11 @@ SweepGrid take_grid(Flags& flags) {
     return
         [&limit](std::string_view item) { return parse_bounded<double>(limit.flag, item, limit); };
   };
-  const auto named = [](std::string_view flag, auto parse) {
-    return [flag, parse](std::string_view item) {
-      try {
-        return parse(item);
-      } catch (const nav::Error& e) {
-        throw UsageError(std::string(flag) + ": " + e.what());
-      }
-    };
-  };
   SweepGrid grid;
   grid.max_slopes = take_list(flags, "--max-slope", graph.max_slope, number(nav::kMaxSlopeLimit));
   grid.slope_weights =
       take_list(flags, "--slope-weight", model.slope_weight, number(nav::kSlopeWeightLimit));
   grid.costs = take_list(flags, "--cost", model.kind, named("--cost", nav::parse_cost_model));
-  grid.heuristics =
-      take_list(flags, "--heuristic", search.heuristic, named("--heuristic", nav::parse_heuristic));
   grid.climb_bounds =
       take_list(flags, "--climb-bound", search.climb_bound,
                 [](std::string_view item) { return parse_on_off("--climb-bound", item); });
@@ -67,7 +68,7 @@ PathOptions parse_path_options(Flags& flags) {
   PathOptions o;
   o.terrain = take_terrain_options(flags);
   o.cost = take_cost_options(flags);
-  o.search = take_search_options(flags);
+  o.search = take_search_options(flags, o.terrain.config.topology);
   check_any_angle(any_angle(o.search), o.cost.model.kind);
   o.from = parse_tile("--from", flags.require("--from"));
   o.to = parse_tile("--to", flags.require("--to"));
@@ -85,7 +86,7 @@ BenchOptions parse_bench_options(Flags& flags) {
   BenchOptions o;
   o.terrain = take_terrain_options(flags);
   o.cost = take_cost_options(flags);
-  o.search = take_search_options(flags);
+  o.search = take_search_options(flags, o.terrain.config.topology);
   check_any_angle(any_angle(o.search), o.cost.model.kind);
   o.scen = std::string(flags.require("--scen"));
   o.check = flags.take_switch("--check");
@@ -125,7 +126,9 @@ SweepOptions parse_sweep_options(Flags& flags) {
   o.grid = take_grid(flags);
   o.terrain = take_terrain_options(flags);
   o.cost = take_cost_options(flags);
-  o.base_search = take_search_options(flags);
+  o.grid.heuristics = take_list(flags, "--heuristic", default_heuristic(o.terrain.config.topology),
+                                named("--heuristic", nav::parse_heuristic));
+  o.base_search = take_search_options(flags, o.terrain.config.topology);
   for (const nav::CostModelKind kind : o.grid.costs)
     check_any_angle(any_angle(o.base_search), kind);
   o.scen = std::string(flags.require("--scen"));
@@ -139,7 +142,7 @@ RequestsOptions parse_requests_options(Flags& flags) {
   RequestsOptions o;
   o.terrain = take_terrain_options(flags);
   o.cost = take_cost_options(flags);
-  o.search = take_search_options(flags);
+  o.search = take_search_options(flags, o.terrain.config.topology);
   check_any_angle(any_angle(o.search), o.cost.model.kind);
   o.count = parse_bounded<int>("--count", flags.require("--count"), kCountLimit);
   o.threads = optional_bounded<int>(flags, kThreadsLimit).value_or(0);

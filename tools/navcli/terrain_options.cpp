@@ -20,7 +20,7 @@ const char* const kTerrainOptionsUsage =
     "  --tile-size T         cells per tile side\n"
     "  --max-slope M         steepest walkable edge, rise over run (default 0.6)\n"
     "  --topology NAME       octile8 (default), cardinal4, hex6, knight16 (octile8 plus\n"
-    "                        the knight's moves, as r.walk -k; use --heuristic knight)\n"
+    "                        the knight's moves, as r.walk -k)\n"
     "  --corner-cutting MODE never (default), always, at-least-one-free\n"
     "Cost model:\n"
     "  --cost NAME           reference (default), seed, tobler, uphill-downhill\n"
@@ -32,9 +32,9 @@ const char* const kTerrainOptionsUsage =
     "  --influence X,Z,R,S   multiplier 1 + S * (1 - r / R) within R metres of (X, Z);\n"
     "                        S < 0 attracts, S > 0 repels; repeatable\n"
     "Search:\n"
-    "  --heuristic NAME      octile (default), zero (Dijkstra), manhattan, chebyshev,\n"
-    "                        euclidean, hex, knight; scaled by the model's smallest\n"
-    "                        step cost\n"
+    "  --heuristic NAME      octile (default; knight with --topology knight16), zero\n"
+    "                        (Dijkstra), manhattan, chebyshev, euclidean, hex, knight;\n"
+    "                        scaled by the model's smallest step cost\n"
     "  --climb-bound on|off  add the least cost of the height change to the goal to\n"
     "                        the heuristic (default on; still optimal; not to zero)\n"
     "  --weight W            weighted A*, f = g + W h, W >= 1 (cost <= W * optimal)\n"
@@ -184,8 +184,15 @@ CostOptions take_cost_options(Flags& flags) {
   return options;
 }
 
-nav::SearchOptions take_search_options(Flags& flags) {
+nav::Heuristic default_heuristic(nav::Topology topology) {
+  // Octile overestimates a knight's move, so its admissible scale there is 0.93.
+  return topology == nav::Topology::Knight16 ? nav::Heuristic::Knight
+                                             : nav::SearchOptions{}.heuristic;
+}
+
+nav::SearchOptions take_search_options(Flags& flags, nav::Topology topology) {
   nav::SearchOptions options;
+  options.heuristic = default_heuristic(topology);
   if (const auto heuristic = flags.take("--heuristic")) {
     options.heuristic = parse_named("--heuristic", *heuristic, nav::parse_heuristic);
   }

@@ -47,8 +47,13 @@ struct CostOptions {
 };
 CostOptions take_cost_options(Flags& flags);
 
-/// --heuristic, --weight, --greedy.
-nav::SearchOptions take_search_options(Flags& flags);
+/// The heuristic a query uses unless --heuristic says: octile, or knight on
+/// Knight16.
+nav::Heuristic default_heuristic(nav::Topology topology);
+
+/// --heuristic (default_heuristic), --weight, --greedy,
+/// --any-angle, --climb-bound.
+nav::SearchOptions take_search_options(Flags& flags, nav::Topology topology);
 
 /// The loaded terrain and, with --class-table, its class map: loaded once,
 /// shared by every NavTerrain a command builds from it (sweep builds one per
