@@ -142,7 +142,7 @@ bool limited(const nav::SearchOptions& o) {
 
 /// The direction of one step between tiles, or -1 when they are not neighbours.
 int direction(nav::TileCoord a, nav::TileCoord b) {
-  for (int d = 0; d < nav::kDirections; ++d) {
+  for (int d = 0; d < nav::kKnightDirections; ++d) {
     if (a.i + nav::kDirDx[d] == b.i && a.j + nav::kDirDz[d] == b.j) return d;
   }
   return -1;

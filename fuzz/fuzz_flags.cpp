@@ -81,9 +81,9 @@ void parse(std::string_view command, navcli::Flags& flags) {
     // An unknown command: main() refuses it before reading flags. Parse the
     // shared option groups on their own so the fuzzer still reaches them
     // with any flag set.
-    (void)navcli::take_terrain_options(flags);
+    const navcli::TerrainOptions terrain = navcli::take_terrain_options(flags);
     (void)navcli::take_cost_options(flags);
-    (void)navcli::take_search_options(flags);
+    (void)navcli::take_search_options(flags, terrain.config.topology);
     flags.check_all_taken();
   }
 }

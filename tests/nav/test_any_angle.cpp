@@ -155,9 +155,13 @@ TEST(AnyAngle, PositionsInOneTileArePricedUnderThisQuerysModel) {
 
 // The any-angle path is feasible on the surface and never costs more there
 // than the grid path, whenever the grid path is feasible on it.
-TEST(AnyAngle, FeasibleAndNeverWorseThanTheGridPathOnRandomTerrain) {
+// Knight16: the search walks the knight's moves feasible on the surface too.
+class AnyAngleOn : public ::testing::TestWithParam<Topology> {};
+
+TEST_P(AnyAngleOn, FeasibleAndNeverWorseThanTheGridPathOnRandomTerrain) {
   GraphConfig c;
   c.max_slope = 0.45;
+  c.topology = GetParam();
   const World w(test::random_heightmap(60, 50, 10.0, 80.0, 2.0, 4), c);
   AStar astar(w.graph, w.sets, &w.hm);
   std::mt19937 rng(17);
@@ -239,14 +243,17 @@ TEST(AnyAngle, GridPathAcrossASteepPieceIsSearchedAgainOnTheSurface) {
 }
 
 // Moving AI style (flat, blocked tiles): any-angle lengths never exceed the
-// octile optimum, and no segment crosses a blocked tile or squeezes.
-TEST(AnyAngle, BlockedMapsGiveLengthsAtMostOctileOptimal) {
+// grid optimum (octile, or with knight's moves), and no segment crosses a
+// blocked tile or squeezes.
+TEST_P(AnyAngleOn, BlockedMapsGiveLengthsAtMostTheGridOptimum) {
   const int n = 48;
   std::mt19937 rng(2);
   std::bernoulli_distribution wall(0.25);
   std::vector<std::uint8_t> blocked(static_cast<std::size_t>(n * n));
   for (auto& b : blocked) b = wall(rng) ? 1 : 0;
-  const World w(flat(n + 1, n + 1, 1.0), GraphConfig{}, blocked);
+  GraphConfig c;
+  c.topology = GetParam();
+  const World w(flat(n + 1, n + 1, 1.0), c, blocked);
   AStar astar(w.graph, w.sets, &w.hm);
   const SurfaceCost ruler(w.hm, w.graph, CostModel{});
   std::uniform_int_distribution<int> tile(0, n - 1);
@@ -266,6 +273,12 @@ TEST(AnyAngle, BlockedMapsGiveLengthsAtMostOctileOptimal) {
   }
   EXPECT_GT(found, 50);
 }
+
+INSTANTIATE_TEST_SUITE_P(Topologies, AnyAngleOn,
+                         ::testing::Values(Topology::Octile8, Topology::Knight16),
+                         [](const ::testing::TestParamInfo<Topology>& param_info) {
+                           return std::string(to_string(param_info.param));
+                         });
 
 TEST(AnyAngle, NeedsTheHeightmapAndAModelWithSurfaceCosts) {
   const World w(flat(10, 10, 1.0), GraphConfig{});
