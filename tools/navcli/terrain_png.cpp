@@ -76,7 +76,7 @@ Rgb tile_colour(const nav::TerrainGraph& graph, nav::TileCoord c, double low, do
   const Rgb base = height_colour(t);
   const double shade = 0.3 + 0.7 * hillshade(graph, c.i, c.j);
   const Rgb lit{base.r * shade, base.g * shade, base.b * shade};
-  return graph.edge_mask(id) == 0 ? mix(lit, kNoEdges, 0.55) : lit;
+  return graph.walkable(id) ? lit : mix(lit, kNoEdges, 0.55);
 }
 
 class Image {
