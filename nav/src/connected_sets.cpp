@@ -427,7 +427,8 @@ void ConnectedSets::label_block(const TerrainGraph& graph, std::uint32_t b) {
   // and first tile (local index), merged across rows by union-find over the
   // south, south-east and south-west edges (two-pass connected-component
   // labelling on run lengths; Wu, Otoo and Suzuki, "Optimizing two-pass
-  // connected-component labeling algorithms", 2009). A row is a bit word.
+  // connected-component labeling algorithms", 2009), and on Knight16 over
+  // the knight's moves once every row has its runs. A row is a bit word.
   std::array<std::uint32_t, kArea> run_bits;
   std::array<std::uint16_t, kArea> run_first;
   std::array<std::uint8_t, kArea> run_length;
