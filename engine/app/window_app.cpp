@@ -6,6 +6,7 @@
 
 #include "app.hpp"
 #include "terranav/engine/camera_controls.hpp"
+#include "terranav/engine/camera_limits.hpp"
 #include "terranav/engine/glfw_window.hpp"
 #include "terranav/engine/overlay.hpp"
 #include "terranav/engine/overlay_text.hpp"
@@ -78,6 +79,10 @@ bool run_window_app(LoadedWorld& loaded, double time_scale) {
       fps_frames = 0;
     }
     controls.update(dt, camera);
+    // Above the ground by more than the near plane (distance / 100), so the
+    // terrain is never clipped open.
+    engine::keep_over_terrain(camera, world.heightmap(),
+                              camera.distance / 50.0 / camera.vertical_exaggeration);
     world.update(dt * time_scale);
     const engine::Viewport framebuffer = window->framebuffer_size();
     renderer.draw(world, camera, framebuffer);
