@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "app.hpp"
 #include "terranav/engine/camera_controls.hpp"
@@ -55,10 +56,13 @@ bool run_window_app(LoadedWorld& loaded, double time_scale) {
   double fps_since = last;  // frames are counted over half-second windows
   int fps_frames = 0;
   std::string timing = "measuring fps";
+  bool follow = false;  // F: the camera looks at the unit
   while (!window->should_close()) {
     for (const engine::Event& event : window->poll()) {
       if (event.type == engine::EventType::KeyDown && event.key == engine::Key::Escape) {
         window->close();
+      } else if (event.type == engine::EventType::KeyDown && event.key == engine::Key::F) {
+        follow = !follow;
       } else if (event.type == engine::EventType::KeyDown) {
         time_scale = engine::next_time_scale(time_scale, event.key);
       } else if (event.type == engine::EventType::MouseDown &&
@@ -68,7 +72,12 @@ bool run_window_app(LoadedWorld& loaded, double time_scale) {
       } else if (event.type == engine::EventType::Resize) {
         size = {event.width, event.height};
       }
-      controls.handle(event, camera, size);
+      std::optional<nav::Vec3> under_cursor;
+      if (event.type == engine::EventType::Scroll) {
+        if (const auto hit = world.pick({event.x, event.y}, camera, size))
+          under_cursor = hit->point;
+      }
+      controls.handle(event, camera, size, under_cursor);
     }
     const double now = window->time();
     const double dt = std::clamp(now - last, 0.0, 0.1);  // no jump after a stall
@@ -79,6 +88,10 @@ bool run_window_app(LoadedWorld& loaded, double time_scale) {
       fps_frames = 0;
     }
     controls.update(dt, camera);
+    if (follow) {
+      const nav::Vec3 at = world.unit().position();
+      camera.target = {at.x, at.y, at.z};
+    }
     // Above the ground by more than the near plane (distance / 100), so the
     // terrain is never clipped open.
     engine::keep_over_terrain(camera, world.heightmap(),

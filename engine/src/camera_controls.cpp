@@ -29,7 +29,14 @@ void pan(OrbitCamera& camera, double right_m, double forward_m) {
   camera.target += right_m * right + forward_m * forward;
 }
 
-void CameraControls::handle(const Event& event, OrbitCamera& camera, Viewport viewport) {
+void zoom_towards(OrbitCamera& camera, const nav::Vec3& point, double factor) {
+  const glm::dvec3 p(point.x, point.y, point.z);
+  camera.target = p + factor * (camera.target - p);
+  camera.distance *= factor;
+}
+
+void CameraControls::handle(const Event& event, OrbitCamera& camera, Viewport viewport,
+                            const std::optional<nav::Vec3>& under_cursor) {
   switch (event.type) {
     case EventType::MouseDown:
       if (event.button == MouseButton::Left) orbiting_ = true;
@@ -56,10 +63,19 @@ void CameraControls::handle(const Event& event, OrbitCamera& camera, Viewport vi
       }
       break;
     }
-    case EventType::Scroll:
-      camera.distance = std::clamp(camera.distance * std::pow(settings_.zoom_step, event.scroll),
-                                   settings_.min_distance, settings_.max_distance);
+    case EventType::Scroll: {
+      const double distance =
+          std::clamp(camera.distance * std::pow(settings_.zoom_step, event.scroll),
+                     settings_.min_distance, settings_.max_distance);
+      const double factor = distance / camera.distance;
+      if (factor == 1.0) break;  // at a limit: the view stays exactly
+      if (under_cursor) {
+        zoom_towards(camera, *under_cursor, factor);
+      } else {
+        camera.distance = distance;
+      }
       break;
+    }
     case EventType::KeyDown:
     case EventType::KeyUp:
       if (const int k = held_index(event.key); k >= 0) {

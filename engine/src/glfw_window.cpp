@@ -47,6 +47,8 @@ Key to_key(int key) {
       return Key::S;
     case GLFW_KEY_D:
       return Key::D;
+    case GLFW_KEY_F:
+      return Key::F;
     case GLFW_KEY_ESCAPE:
       return Key::Escape;
     case GLFW_KEY_LEFT_BRACKET:

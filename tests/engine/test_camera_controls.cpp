@@ -46,6 +46,33 @@ TEST_F(ControlsTest, WheelZoomsByStepAndClamps) {
   EXPECT_DOUBLE_EQ(camera.distance, ControlSettings{}.max_distance);
 }
 
+TEST_F(ControlsTest, WheelZoomKeepsTheGroundPointUnderTheCursor) {
+  // The ground point seen at pixel (600, 450) stays there through a zoom in
+  // and out; the target moves towards it, the distance scales.
+  const nav::Ray ray = unproject(camera, viewport, {600.0, 450.0});
+  const double t = -ray.origin.y / ray.direction.y;  // the plane y = 0
+  const nav::Vec3 ground{ray.origin.x + t * ray.direction.x, 0.0,
+                         ray.origin.z + t * ray.direction.z};
+  Event e = mouse(EventType::Scroll, 600, 450);
+  for (const double steps : {3.0, -5.0}) {
+    e.scroll = steps;
+    const double before = camera.distance;
+    controls.handle(e, camera, viewport, ground);
+    EXPECT_NEAR(camera.distance, before * std::pow(0.85, steps), 1e-9 * before);
+    const auto at = project(camera, viewport, ground);
+    ASSERT_TRUE(at.has_value());
+    EXPECT_NEAR(at->x, 600.0, 1e-6);
+    EXPECT_NEAR(at->y, 450.0, 1e-6);
+  }
+  EXPECT_NE(camera.target.x, 100.0);  // it did move the target
+  // At the distance limit the view does not move at all.
+  e.scroll = -1000.0;
+  controls.handle(e, camera, viewport, ground);
+  const glm::dvec3 target = camera.target;
+  controls.handle(e, camera, viewport, ground);
+  EXPECT_EQ(camera.target, target);
+}
+
 TEST_F(ControlsTest, LeftDragOrbitsAndClampsPitch) {
   controls.handle(mouse(EventType::MouseDown, 100, 100, MouseButton::Left), camera, viewport);
   controls.handle(mouse(EventType::MouseMove, 140, 110), camera, viewport);

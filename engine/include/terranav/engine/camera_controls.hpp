@@ -1,8 +1,10 @@
 // Camera controls as pure state updates: left-drag orbits, middle-drag or
-// WASD pans, the wheel zooms. Right-click is game input, not handled here.
+// WASD pans, the wheel zooms towards the ground under the cursor. Right-click
+// is game input, not handled here.
 #pragma once
 
 #include <array>
+#include <optional>
 
 #include <glm/glm.hpp>
 
@@ -28,8 +30,12 @@ class CameraControls {
   explicit CameraControls(ControlSettings settings = {}) : settings_(settings) {}
 
   /// Applies one event to the drag/key state and the camera. `viewport` is
-  /// needed to turn a middle-drag in pixels into metres on the ground.
-  void handle(const Event& event, OrbitCamera& camera, Viewport viewport);
+  /// needed to turn a middle-drag in pixels into metres on the ground. For a
+  /// scroll, `under_cursor` is the surface point at the cursor (nav metres;
+  /// none when the cursor is off the terrain): the zoom keeps it under the
+  /// cursor (zoom_towards), else zooms towards the target.
+  void handle(const Event& event, OrbitCamera& camera, Viewport viewport,
+              const std::optional<nav::Vec3>& under_cursor = std::nullopt);
 
   /// Continuous pan for the WASD keys held, over dt_s seconds.
   void update(double dt_s, OrbitCamera& camera) const;
@@ -45,5 +51,11 @@ class CameraControls {
 /// Moves the target `right` and `forward` metres in the ground plane, relative
 /// to the camera's heading (forward = away from the eye, horizontally).
 void pan(OrbitCamera& camera, double right_m, double forward_m);
+
+/// Scales the view by `factor` (> 0) about nav point `point`: distance times
+/// factor, and the target moved to point + factor (target - point). The eye
+/// moves along its line to `point`, the orientation is kept, so `point`
+/// stays at the same pixel. O(1).
+void zoom_towards(OrbitCamera& camera, const nav::Vec3& point, double factor);
 
 }  // namespace terranav::engine
