@@ -63,12 +63,10 @@ std::string graph_difference(const NavTerrain& a, const NavTerrain& b) {
       return at_tile(ga, t) + ": knight masks " + std::to_string(ga.knight_mask(id)) + " vs " +
              std::to_string(gb.knight_mask(id));
     }
-    const auto knight_surface = [t](const TerrainGraph& g) {
-      return g.knight_surface_masks().empty() ? 0 : g.knight_surface_masks()[t];
-    };
-    if (knight_surface(ga) != knight_surface(gb)) {
-      return at_tile(ga, t) + ": knight surface masks " + std::to_string(knight_surface(ga)) +
-             " vs " + std::to_string(knight_surface(gb));
+    if (ga.knight_surface_mask(id) != gb.knight_surface_mask(id)) {
+      return at_tile(ga, t) + ": knight surface masks " +
+             std::to_string(ga.knight_surface_mask(id)) + " vs " +
+             std::to_string(gb.knight_surface_mask(id));
     }
     const double ha = ga.tile_height(id);
     const double hb = gb.tile_height(id);

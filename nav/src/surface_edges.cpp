@@ -13,11 +13,7 @@ SurfaceEdges::SurfaceEdges(const Heightmap& heightmap, const TerrainGraph& graph
       ruler_(heightmap, graph, CostModel{}),
       cardinal_rise_(graph.config().max_slope * heightmap.spacing()),
       diagonal_rise_(cardinal_rise_ * std::numbers::sqrt2),
-      knight_rise_(cardinal_rise_ * std::sqrt(5.0)) {
-  for (std::size_t k = 0; k < knight_.size(); ++k) {
-    knight_[k] = knight_pieces(kDirDx[kDirections + k], kDirDz[kDirections + k]);
-  }
-}
+      knight_rise_(cardinal_rise_ * std::sqrt(5.0)) {}
 
 SurfaceEdges::KnightPieces SurfaceEdges::knight_pieces(int dx, int dz) {
   // The segment (1/2, 1/2) + s (dx, dz), s in [0, 1], cut where x, z or
@@ -49,11 +45,18 @@ SurfaceEdges::KnightPieces SurfaceEdges::knight_pieces(int dx, int dz) {
 
 bool SurfaceEdges::knight_feasible(int i, int j, int dir) const noexcept {
   const auto d = static_cast<std::size_t>(dir);
-  const int px = kDirDx[d] / 2;
-  const int pz = kDirDz[d] / 2;
-  const auto blocked = [this](int ti, int tj) { return graph_.blocked(graph_.id({ti, tj})); };
-  if (blocked(i + px, j + pz) || blocked(i + kDirDx[d] - px, j + kDirDz[d] - pz)) return false;
-  const KnightPieces& pieces = knight_[d - kDirections];
+  for (const TileCoord p : knight_passes(dir)) {
+    if (graph_.blocked(graph_.id({i + p.i, j + p.j}))) return false;
+  }
+  // The same for every tile and heightmap: built once.
+  static const std::array<KnightPieces, 4> table = [] {
+    std::array<KnightPieces, 4> out;
+    for (std::size_t k = 0; k < out.size(); ++k) {
+      out[k] = knight_pieces(kDirDx[kDirections + k], kDirDz[kDirections + k]);
+    }
+    return out;
+  }();
+  const KnightPieces& pieces = table[d - kDirections];
   for (int k = 0; k < pieces.count; ++k) {
     const KnightPiece& p = pieces.piece[static_cast<std::size_t>(k)];
     const int x = i + p.dx;

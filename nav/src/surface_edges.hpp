@@ -42,10 +42,9 @@ class SurfaceEdges {
   const Heightmap& heightmap_;
   const TerrainGraph& graph_;
   SurfaceCost ruler_;
-  double cardinal_rise_;                // max slope x spacing: the largest rise per cell
-  double diagonal_rise_;                // ... per cell diagonal
-  double knight_rise_;                  // ... per knight's move in samples, |(dx, dz)| = sqrt5
-  std::array<KnightPieces, 4> knight_;  // directions 8..11
+  double cardinal_rise_;  // max slope x spacing: the largest rise per cell
+  double diagonal_rise_;  // ... per cell diagonal
+  double knight_rise_;    // ... per knight's move in samples, |(dx, dz)| = sqrt5
 };
 
 }  // namespace terranav::nav::detail

@@ -222,25 +222,26 @@ void TerrainGraph::compute(const Heightmap& heightmap, TileRect area) {
     return rows[static_cast<std::size_t>(j - area.j0) % rows.size()];
   };
   const detail::SurfaceEdges surface(heightmap, *this);
+  // Sets bit dir % 8 of the octile or the knight masks, at both ends.
   const auto try_edge = [&](std::size_t a, double ha, std::size_t b, double hb, int dir, double d) {
     if (!(std::abs(hb - ha) / d <= max_slope)) return;
-    const bool feasible = surface.feasible(static_cast<int>(a % tw), static_cast<int>(a / tw), dir);
-    const int back = dir ^ 4;
-    if (dir >= kDirections) {
-      knight_mask_[a] |= static_cast<std::uint8_t>(1u << (dir - kDirections));
-      knight_mask_[b] |= static_cast<std::uint8_t>(1u << (back - kDirections));
-      if (feasible) {
-        knight_surface_mask_[a] |= static_cast<std::uint8_t>(1u << (dir - kDirections));
-        knight_surface_mask_[b] |= static_cast<std::uint8_t>(1u << (back - kDirections));
-      }
-      return;
+    const bool knight_move = dir >= kDirections;
+    std::vector<std::uint8_t>& edges = knight_move ? knight_mask_ : edge_mask_;
+    std::vector<std::uint8_t>& surfaces = knight_move ? knight_surface_mask_ : surface_mask_;
+    const auto bit = static_cast<std::uint8_t>(1u << (dir & 7));
+    const auto back = static_cast<std::uint8_t>(1u << ((dir ^ 4) & 7));
+    edges[a] |= bit;
+    edges[b] |= back;
+    if (surface.feasible(static_cast<int>(a % tw), static_cast<int>(a / tw), dir)) {
+      surfaces[a] |= bit;
+      surfaces[b] |= back;
     }
-    edge_mask_[a] |= static_cast<std::uint8_t>(1u << dir);
-    edge_mask_[b] |= static_cast<std::uint8_t>(1u << back);
-    if (feasible) {
-      surface_mask_[a] |= static_cast<std::uint8_t>(1u << dir);
-      surface_mask_[b] |= static_cast<std::uint8_t>(1u << back);
-    }
+  };
+  // Tile index a + offset (unsigned wrap-around for negative offsets).
+  const auto at = [tw](std::size_t a, TileCoord offset) {
+    return a +
+           static_cast<std::size_t>(
+               static_cast<std::ptrdiff_t>(offset.j) * static_cast<std::ptrdiff_t>(tw) + offset.i);
   };
   // Within the area, a tile's east (south) neighbour is in it iff x + 1 <
   // width (has_south); a diagonal's corner tiles are then in it too, as are
@@ -275,16 +276,9 @@ void TerrainGraph::compute(const Heightmap& heightmap, TileRect area) {
         const auto bx = static_cast<std::ptrdiff_t>(x) + kDirDx[d];
         if (bx < 0 || bx >= static_cast<std::ptrdiff_t>(width) || j + kDirDz[d] >= area.j1)
           continue;
-        const auto offset = [tw](int dx, int dz) {
-          return static_cast<std::ptrdiff_t>(dz) * static_cast<std::ptrdiff_t>(tw) + dx;
-        };
-        const std::size_t b = a + static_cast<std::size_t>(offset(kDirDx[d], kDirDz[d]));
-        // The two tiles passed: (dx, dz) / 2 rounded towards 0, and the rest.
-        const int px = kDirDx[d] / 2;
-        const int pz = kDirDz[d] / 2;
-        const std::size_t p1 = a + static_cast<std::size_t>(offset(px, pz));
-        const std::size_t p2 = a + static_cast<std::size_t>(offset(kDirDx[d] - px, kDirDz[d] - pz));
-        if (is_blocked(b) || !corner_ok(!is_blocked(p1), !is_blocked(p2))) continue;
+        const std::size_t b = at(a, {kDirDx[d], kDirDz[d]});
+        const auto [p1, p2] = knight_passes(dir);
+        if (is_blocked(b) || !corner_ok(!is_blocked(at(a, p1)), !is_blocked(at(a, p2)))) continue;
         try_edge(a, row[x], b, row_of(j + kDirDz[d])[static_cast<std::size_t>(bx)], dir, d_knight);
       }
     }

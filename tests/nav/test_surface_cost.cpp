@@ -284,7 +284,7 @@ TEST(SurfaceCost, GraphSurfaceMasksAreTheFeasibleEdges) {
           for (int d = 0; d < graph.directions(); ++d) {
             const bool surface = d < kDirections
                                      ? (graph.surface_mask(a) >> d) & 1u
-                                     : (graph.knight_surface_masks()[k] >> (d - kDirections)) & 1u;
+                                     : (graph.knight_surface_mask(a) >> (d - kDirections)) & 1u;
             if (!graph.has_edge(a, d)) {
               EXPECT_FALSE(surface);
               continue;

@@ -81,6 +81,15 @@ inline constexpr std::array<int, kKnightDirections> kDirDx = {1, 1, 0,  -1, -1, 
 inline constexpr std::array<int, kKnightDirections> kDirDz = {0, 1, 1, 1, 0,  -1, -1, -1,
                                                               1, 2, 2, 1, -1, -2, -2, -1};
 
+/// The two tiles the knight's move in direction dir (8..15) passes, as
+/// offsets from its start: (dx, dz) / 2 rounded towards 0, and the rest;
+/// for (2, 1), (1, 0) and (1, 1).
+constexpr std::array<TileCoord, 2> knight_passes(int dir) noexcept {
+  const int dx = kDirDx[static_cast<std::size_t>(dir)];
+  const int dz = kDirDz[static_cast<std::size_t>(dir)];
+  return {TileCoord{dx / 2, dz / 2}, TileCoord{dx - dx / 2, dz - dz / 2}};
+}
+
 /// Tiles and their edges, built from a heightmap, shared read-only by any
 /// number of searches; update() follows terrain edits in place.
 ///
@@ -157,6 +166,11 @@ class TerrainGraph {
   std::uint8_t surface_mask(TileId t) const noexcept { return surface_mask_[index(t)]; }
   /// Surface masks indexed by TileId.
   std::span<const std::uint8_t> surface_masks() const noexcept { return surface_mask_; }
+  /// As knight_mask(), the knight's moves feasible on the surface (as
+  /// surface_mask()); 0 unless Knight16.
+  std::uint8_t knight_surface_mask(TileId t) const noexcept {
+    return knight_surface_mask_.empty() ? 0 : knight_surface_mask_[index(t)];
+  }
   /// Knight's moves indexed by TileId, as knight_mask(); empty unless
   /// Knight16.
   std::span<const std::uint8_t> knight_masks() const noexcept { return knight_mask_; }
