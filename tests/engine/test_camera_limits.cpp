@@ -17,6 +17,17 @@ nav::Heightmap terrain(float base, float wall) {
   return nav::Heightmap(101, 101, 10.0, std::move(h));
 }
 
+// Looking at (500, target_z) from 300 m at pitch 0.1 with yaw 0: the eye is
+// on the +z side, 300 cos 0.1 = 298.5 m further, 30 m up.
+OrbitCamera low_camera(double target_z) {
+  OrbitCamera camera;
+  camera.target = {500.0, 0.0, target_z};
+  camera.yaw = 0.0;
+  camera.pitch = 0.1;
+  camera.distance = 300.0;
+  return camera;
+}
+
 double eye_height(const OrbitCamera& camera) {
   return eye_position(camera).y / camera.vertical_exaggeration;
 }
@@ -35,14 +46,10 @@ TEST(CameraLimits, TargetIsKeptOverTheMapAndOnTheSurface) {
 }
 
 TEST(CameraLimits, EyeBelowAWallRisesJustAboveIt) {
-  // Target at (500, 700); yaw 0 puts the eye on the +z side, over the 60 m
-  // wall from z = 800: at pitch 0.1 and 300 m it is 30 m up (below the wall).
+  // Target at (500, 700): the eye is over the 60 m wall from z = 800, 30 m
+  // up (below the wall).
   const nav::Heightmap hm = terrain(0.0f, 60.0f);
-  OrbitCamera camera;
-  camera.target = {500.0, 0.0, 700.0};
-  camera.yaw = 0.0;
-  camera.pitch = 0.1;
-  camera.distance = 300.0;
+  OrbitCamera camera = low_camera(700.0);
   ASSERT_GT(eye_position(camera).z, 800.0);
   keep_over_terrain(camera, hm, 2.0);
   EXPECT_GE(eye_height(camera), 62.0);
@@ -59,18 +66,12 @@ TEST(CameraLimits, ExaggerationIsDividedOutAndTheEyeOffTheMapIsFree) {
   // With exaggeration 3 the same eye is 3x higher in the display: 30 m of
   // nav height at pitch 0.1 is still below the 60 m wall...
   const nav::Heightmap hm = terrain(0.0f, 60.0f);
-  OrbitCamera camera;
-  camera.target = {500.0, 0.0, 700.0};
-  camera.pitch = 0.1;
-  camera.distance = 300.0;
+  OrbitCamera camera = low_camera(700.0);
   camera.vertical_exaggeration = 3.0;
   keep_over_terrain(camera, hm, 2.0);
   EXPECT_GE(eye_height(camera), 62.0);
   // ... while an eye beyond the map's edge is not held (no ground there).
-  OrbitCamera outside;
-  outside.target = {500.0, 0.0, 950.0};
-  outside.pitch = 0.1;
-  outside.distance = 300.0;
+  OrbitCamera outside = low_camera(950.0);
   keep_over_terrain(outside, hm, 2.0);
   EXPECT_GT(eye_position(outside).z, 1000.0);
   EXPECT_EQ(outside.pitch, 0.1);
