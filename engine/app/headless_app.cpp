@@ -1,11 +1,11 @@
 #include <fstream>
 #include <iostream>
 
-#include "app.hpp"
-#include "terranav/engine/demo_click.hpp"
-#include "terranav/engine/headless.hpp"
-#include "terranav/engine/report_json.hpp"
-#include "terranav/engine/resource_paths.hpp"
+#include "app/demo_click.hpp"
+#include "app/headless.hpp"
+#include "app/report_json.hpp"
+#include "app/resource_paths.hpp"
+#include "app/run.hpp"
 
 namespace terranav::app {
 namespace {
@@ -22,7 +22,7 @@ void write_text(const std::filesystem::path& file, const std::string& text) {
 
 }  // namespace
 
-int run_headless_app(const engine::Options& options, LoadedWorld& loaded, bool fallback) {
+int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback) {
   engine::World& world = *loaded.world;
   const engine::Viewport viewport = options.size;
   const engine::OrbitCamera camera = engine::default_camera(world.heightmap(), viewport);
@@ -30,19 +30,19 @@ int run_headless_app(const engine::Options& options, LoadedWorld& loaded, bool f
   script.clicks = options.clicks;
   script.blocks = options.blocks;
   if (fallback && script.clicks.empty()) {
-    if (const auto pixel = engine::demo_click(world, camera, viewport)) {
+    if (const auto pixel = demo_click(world, camera, viewport)) {
       script.clicks.push_back(*pixel);
     }
   }
   script.until_arrived = options.until_arrived;
   // The demo's picture: the unit half way, the path ahead of it.
   if (fallback) script.until_walked = 0.5;
-  script.time_scale = options.time_scale.value_or(fallback ? engine::kDemoTimeScale : 1.0);
+  script.time_scale = options.time_scale.value_or(fallback ? kDemoTimeScale : 1.0);
   script.frames = options.frames.value_or(
       script.until_arrived || script.until_walked ? kUntilArrivedFrames : 1);
 
-  const engine::HeadlessRun run = engine::run_headless(
-      world, camera, viewport, script, engine::shader_dir(), true, options.follow_m);
+  const HeadlessRun run =
+      run_headless(world, camera, viewport, script, shader_dir(), true, options.follow_m);
   for (const engine::ClickReport& click : run.simulation.clicks) {
     std::cerr << "terranav: click (" << click.pixel.x << ", " << click.pixel.y
               << "): " << click.message << '\n';
@@ -57,17 +57,17 @@ int run_headless_app(const engine::Options& options, LoadedWorld& loaded, bool f
   }
   if (report_file) {
     const nav::Unit& unit = world.unit();
-    engine::RunReport report{.clicks = run.simulation.clicks,
-                             .unit_tile = unit.tile(),
-                             .unit_position = unit.position(),
-                             .frames = run.simulation.frames,
-                             .map = loaded.map,
-                             .camera = camera,
-                             .viewport = viewport,
-                             .load_ms = loaded.load_ms,
-                             .graph_ms = loaded.graph_ms,
-                             .render_ms = run.render_ms};
-    write_text(*report_file, engine::to_json(report));
+    RunReport report{.clicks = run.simulation.clicks,
+                     .unit_tile = unit.tile(),
+                     .unit_position = unit.position(),
+                     .frames = run.simulation.frames,
+                     .map = loaded.map,
+                     .camera = camera,
+                     .viewport = viewport,
+                     .load_ms = loaded.load_ms,
+                     .graph_ms = loaded.graph_ms,
+                     .render_ms = run.render_ms};
+    write_text(*report_file, to_json(report));
     std::cout << "report: " << report_file->string() << '\n';
   }
   return 0;

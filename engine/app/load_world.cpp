@@ -1,12 +1,12 @@
 #include <chrono>
 #include <string>
 
-#include "app.hpp"
-#include "terranav/engine/resource_paths.hpp"
+#include "app/resource_paths.hpp"
+#include "app/run.hpp"
 
 namespace terranav::app {
 
-LoadedWorld load_world(const engine::Options& options) {
+LoadedWorld load_world(const Options& options) {
   using Clock = std::chrono::steady_clock;
   nav::TerrainRequest request = options.terrain;
   LoadedWorld loaded;
@@ -14,7 +14,7 @@ LoadedWorld load_world(const engine::Options& options) {
     loaded.map = "procedural " + std::to_string(procedural->size) + " seed " +
                  std::to_string(procedural->seed);
   } else {
-    if (request.map.empty()) request.map = engine::data_dir() / engine::kDefaultMapName;
+    if (request.map.empty()) request.map = data_dir() / kDefaultMapName;
     loaded.map = request.map.string();
   }
   const auto t0 = Clock::now();

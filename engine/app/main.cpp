@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "app.hpp"
+#include "app/run.hpp"
 #include "terranav/nav/printable_text.hpp"
 #include "terranav/nav/types.hpp"
 #include "terranav/nav/version.hpp"
@@ -15,9 +15,9 @@ int main(int argc, char** argv) {
   using namespace terranav;
   try {
     const std::vector<std::string_view> args(argv + 1, argv + argc);
-    const engine::Options options = engine::parse_options(args);
+    const app::Options options = app::parse_options(args);
     if (options.help) {
-      std::cout << engine::usage();
+      std::cout << app::usage();
       return 0;
     }
     if (options.version) {
@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
     if (options.headless) return app::run_headless_app(options, loaded, false);
     if (app::run_window_app(loaded, options.time_scale.value_or(1.0))) return 0;
     return app::run_headless_app(options, loaded, true);
-  } catch (const engine::UsageError& error) {
+  } catch (const app::UsageError& error) {
     std::cerr << "terranav: " << nav::printable_text(error.what()) << " (see terranav --help)\n";
     return 2;
   } catch (const std::exception& error) {

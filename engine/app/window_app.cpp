@@ -5,15 +5,15 @@
 #include <memory>
 #include <optional>
 
-#include "app.hpp"
-#include "terranav/engine/camera_controls.hpp"
-#include "terranav/engine/camera_limits.hpp"
-#include "terranav/engine/glfw_window.hpp"
-#include "terranav/engine/overlay.hpp"
-#include "terranav/engine/overlay_text.hpp"
-#include "terranav/engine/renderer.hpp"
-#include "terranav/engine/resource_paths.hpp"
-#include "terranav/engine/time_scale.hpp"
+#include "app/resource_paths.hpp"
+#include "app/run.hpp"
+#include "terranav/engine/platform/glfw_window.hpp"
+#include "terranav/engine/render/renderer.hpp"
+#include "terranav/engine/scene/time_scale.hpp"
+#include "terranav/engine/ui/overlay.hpp"
+#include "terranav/engine/ui/overlay_text.hpp"
+#include "terranav/engine/view/camera_controls.hpp"
+#include "terranav/engine/view/camera_limits.hpp"
 
 namespace terranav::app {
 namespace {
@@ -50,7 +50,7 @@ bool run_window_app(LoadedWorld& loaded, double time_scale) {
   engine::OrbitCamera camera = engine::default_camera(world.heightmap(), size);
   engine::CameraControls controls(
       {.min_distance = camera.distance * 0.002, .max_distance = camera.distance * 4.0});
-  engine::Renderer renderer(engine::shader_dir(), world);
+  engine::Renderer renderer(shader_dir(), world);
   engine::Overlay overlay(window->handle());
   double last = window->time();
   double fps_since = last;  // frames are counted over half-second windows

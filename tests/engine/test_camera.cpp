@@ -1,4 +1,4 @@
-#include "terranav/engine/camera.hpp"
+#include "terranav/engine/view/camera.hpp"
 
 #include <cmath>
 #include <random>

@@ -1,4 +1,4 @@
-#include "terranav/engine/camera_controls.hpp"
+#include "terranav/engine/view/camera_controls.hpp"
 
 #include <cmath>
 

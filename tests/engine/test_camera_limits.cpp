@@ -1,4 +1,4 @@
-#include "terranav/engine/camera_limits.hpp"
+#include "terranav/engine/view/camera_limits.hpp"
 
 #include <vector>
 

@@ -1,6 +1,6 @@
 // End to end with EGL surfaceless (no X, no GPU): script -> picking -> A* ->
 // walking -> one rendered frame, checked pixel by pixel.
-#include "terranav/engine/headless.hpp"
+#include "app/headless.hpp"
 
 #include <cmath>
 #include <cstdlib>
@@ -10,11 +10,11 @@
 
 #include <gtest/gtest.h>
 
-#include "terranav/engine/egl_context.hpp"
-#include "terranav/engine/path_ribbon.hpp"
-#include "terranav/engine/renderer.hpp"
-#include "terranav/engine/resource_paths.hpp"
-#include "terranav/engine/unit_mesh.hpp"
+#include "app/resource_paths.hpp"
+#include "terranav/engine/platform/egl_context.hpp"
+#include "terranav/engine/render/path_ribbon.hpp"
+#include "terranav/engine/render/renderer.hpp"
+#include "terranav/engine/render/unit_mesh.hpp"
 #include "test_worlds.hpp"
 
 namespace terranav::engine {
@@ -82,7 +82,8 @@ TEST_F(HeadlessTest, OnlyThePathAheadIsDrawn) {
   const nav::TileCoord goal{3, 28};
   // 18 s at 5 m/s: about half of the 180 m.
   const Script half_way{.clicks = {pixel_of(goal)}, .frames = 18 * 60};
-  const HeadlessRun run = run_headless(world, camera, viewport, half_way, shader_dir(), false);
+  const app::HeadlessRun run =
+      app::run_headless(world, camera, viewport, half_way, app::shader_dir(), false);
   ASSERT_EQ(run.simulation.clicks.size(), 1u);
   EXPECT_EQ(run.simulation.clicks[0].status, ClickStatus::Found);
   ASSERT_TRUE(world.unit().moving());
@@ -111,7 +112,8 @@ TEST_F(HeadlessTest, OnlyThePathAheadIsDrawn) {
   EXPECT_EQ(gone.coloured, 0);
 
   const Script rest{.frames = 100000, .until_arrived = true};
-  const HeadlessRun arrived = run_headless(world, camera, viewport, rest, shader_dir(), false);
+  const app::HeadlessRun arrived =
+      app::run_headless(world, camera, viewport, rest, app::shader_dir(), false);
   EXPECT_EQ(world.unit().tile(), goal);
   EXPECT_FALSE(world.unit().moving());
   int path_coloured = 0;
@@ -125,7 +127,8 @@ TEST_F(HeadlessTest, OnlyThePathAheadIsDrawn) {
 
 // Far away the unit is drawn at its minimum size on screen, not as a speck.
 TEST_F(HeadlessTest, TheUnitStaysVisibleFromFarAway) {
-  const HeadlessRun run = run_headless(world, camera, viewport, {.frames = 1}, shader_dir(), false);
+  const app::HeadlessRun run =
+      app::run_headless(world, camera, viewport, {.frames = 1}, app::shader_dir(), false);
   const glm::dvec2 at_unit = project(camera, viewport, world.unit().position()).value();
   int unit_pixels = 0;
   for (int y = 0; y < run.image.height; ++y) {
@@ -144,8 +147,10 @@ TEST_F(HeadlessTest, TheUnitStaysVisibleFromFarAway) {
 
 TEST_F(HeadlessTest, OverlayDrawsTextAtTheTopOnly) {
   const Script script{.frames = 1};
-  const Image without = run_headless(world, camera, viewport, script, shader_dir(), false).image;
-  const Image with = run_headless(world, camera, viewport, script, shader_dir(), true).image;
+  const Image without =
+      app::run_headless(world, camera, viewport, script, app::shader_dir(), false).image;
+  const Image with =
+      app::run_headless(world, camera, viewport, script, app::shader_dir(), true).image;
   int changed_top = 0;
   int changed_bottom = 0;
   for (int y = 0; y < viewport.height; ++y) {
@@ -173,7 +178,7 @@ TEST(HeadlessErrors, CompileErrorNamesTheFileAndLine) {
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / "terranav-bad-shaders";
   std::filesystem::create_directories(dir);
   for (const char* name : {"terrain.vert", "terrain.frag", "solid.vert", "solid.frag"}) {
-    std::filesystem::copy_file(shader_dir() / name, dir / name,
+    std::filesystem::copy_file(app::shader_dir() / name, dir / name,
                                std::filesystem::copy_options::overwrite_existing);
   }
   std::ofstream(dir / "terrain.frag") << "#version 330 core\nvoid main() { oops; }\n";

@@ -1,27 +1,27 @@
-#include "terranav/engine/options.hpp"
+#include "app/options.hpp"
 
 #include <gtest/gtest.h>
 
-#include "terranav/engine/time_scale.hpp"
+#include "terranav/engine/scene/time_scale.hpp"
 
 namespace terranav::engine {
 namespace {
 
-Options parse(std::vector<std::string_view> args) {
-  return parse_options(args);
+app::Options parse(std::vector<std::string_view> args) {
+  return app::parse_options(args);
 }
 
 std::string usage_error(std::vector<std::string_view> args) {
   try {
     parse(args);
-  } catch (const UsageError& e) {
+  } catch (const app::UsageError& e) {
     return e.what();
   }
   return "no error";
 }
 
 TEST(Options, DefaultsOpenTheWindowOnTheDefaultMap) {
-  const Options o = parse({});
+  const app::Options o = parse({});
   EXPECT_FALSE(o.headless);
   EXPECT_TRUE(o.terrain.map.empty());
   EXPECT_EQ(o.size.width, 1280);
@@ -31,42 +31,42 @@ TEST(Options, DefaultsOpenTheWindowOnTheDefaultMap) {
 }
 
 TEST(Options, ParsesEveryOption) {
-  const Options o = parse({"--map",
-                           "a.png",
-                           "--spacing",
-                           "30",
-                           "--height-scale",
-                           "100",
-                           "--tile-size",
-                           "2",
-                           "--max-slope",
-                           "0.4",
-                           "--slope-weight",
-                           "2",
-                           "--start",
-                           "3,4",
-                           "--speed",
-                           "12.5",
-                           "--time-scale",
-                           "64",
-                           "--headless",
-                           "--size",
-                           "640x360",
-                           "--right-click",
-                           "10,20.5",
-                           "--right-click",
-                           "30,40",
-                           "--frames",
-                           "9",
-                           "--until-arrived",
-                           "--screenshot",
-                           "s.png",
-                           "--report",
-                           "r.json",
-                           "--block-at",
-                           "120:4,5,6,9",
-                           "--follow-unit",
-                           "50"});
+  const app::Options o = parse({"--map",
+                                "a.png",
+                                "--spacing",
+                                "30",
+                                "--height-scale",
+                                "100",
+                                "--tile-size",
+                                "2",
+                                "--max-slope",
+                                "0.4",
+                                "--slope-weight",
+                                "2",
+                                "--start",
+                                "3,4",
+                                "--speed",
+                                "12.5",
+                                "--time-scale",
+                                "64",
+                                "--headless",
+                                "--size",
+                                "640x360",
+                                "--right-click",
+                                "10,20.5",
+                                "--right-click",
+                                "30,40",
+                                "--frames",
+                                "9",
+                                "--until-arrived",
+                                "--screenshot",
+                                "s.png",
+                                "--report",
+                                "r.json",
+                                "--block-at",
+                                "120:4,5,6,9",
+                                "--follow-unit",
+                                "50"});
   EXPECT_EQ(o.terrain.map, "a.png");
   EXPECT_EQ(o.terrain.spacing_m, 30.0);
   EXPECT_EQ(o.terrain.height_scale_m, 100.0);
@@ -97,7 +97,7 @@ TEST(Options, VersionAndHelpAreFlags) {
 }
 
 TEST(Options, ProceduralTerrainTakesSizeSeedAndOverrides) {
-  const Options o = parse({"--procedural", "513", "--seed", "7", "--tile-size", "2"});
+  const app::Options o = parse({"--procedural", "513", "--seed", "7", "--tile-size", "2"});
   ASSERT_TRUE(o.terrain.procedural.has_value());
   EXPECT_EQ(o.terrain.procedural->size, 513);
   EXPECT_EQ(o.terrain.procedural->seed, 7u);
@@ -106,7 +106,8 @@ TEST(Options, ProceduralTerrainTakesSizeSeedAndOverrides) {
   EXPECT_FALSE(o.terrain.spacing_m.has_value());
   EXPECT_TRUE(o.terrain.map.empty());
   // --seed may come first; --spacing is the loader's override of the 30 m.
-  const Options p = parse({"--seed", "9", "--spacing", "5", "--procedural", "65", "--headless"});
+  const app::Options p =
+      parse({"--seed", "9", "--spacing", "5", "--procedural", "65", "--headless"});
   EXPECT_EQ(p.terrain.procedural->seed, 9u);
   EXPECT_EQ(p.terrain.spacing_m, 5.0);
   EXPECT_TRUE(p.headless);
@@ -163,7 +164,7 @@ TEST(TimeScale, BracketsHalveAndDoubleWithinTheLimits) {
   EXPECT_EQ(next_time_scale(4.0, Key::W), 4.0);
   EXPECT_EQ(next_time_scale(0.015, Key::LeftBracket), 0.01);
   EXPECT_EQ(next_time_scale(8000.0, Key::RightBracket), 10000.0);
-  EXPECT_NE(usage().find("--time-scale, time_scale"), std::string::npos);
+  EXPECT_NE(app::usage().find("--time-scale, time_scale"), std::string::npos);
 }
 
 }  // namespace

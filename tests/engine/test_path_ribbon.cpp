@@ -1,4 +1,4 @@
-#include "terranav/engine/path_ribbon.hpp"
+#include "terranav/engine/render/path_ribbon.hpp"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "terranav/engine/report_json.hpp"
+#include "app/report_json.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 TEST(ReportJson, WritesClicksAndUnitExactly) {
-  RunReport report;
+  app::RunReport report;
   ClickReport found;
   found.pixel = {10.5, 20.0};
   found.hit = nav::Vec3{1.25, 2.0, 3.0};
@@ -29,7 +29,7 @@ TEST(ReportJson, WritesClicksAndUnitExactly) {
   report.unit_position = {45.0, 0.5, 55.0};
   report.map = "a\tb.png";
   report.load_ms = 1.5;
-  const std::string json = to_json(report);
+  const std::string json = app::to_json(report);
   const Json parsed = Json::parse(json);
 
   const Json expected_clicks = Json::parse(
@@ -56,9 +56,9 @@ TEST(ReportJson, WritesClicksAndUnitExactly) {
 }
 
 TEST(ReportJson, ReplacesBytesThatAreNotUtf8) {
-  RunReport report;
+  app::RunReport report;
   report.map = "bad\xff.png";
-  const Json parsed = Json::parse(to_json(report));
+  const Json parsed = Json::parse(app::to_json(report));
   EXPECT_EQ(parsed.at("map"), "bad\xef\xbf\xbd.png");
   EXPECT_TRUE(parsed.at("clicks").empty());
 }

@@ -1,4 +1,4 @@
-#include "terranav/engine/terrain_mesh.hpp"
+#include "terranav/engine/render/terrain_mesh.hpp"
 
 #include <cmath>
 #include <random>

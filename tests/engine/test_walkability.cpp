@@ -1,4 +1,4 @@
-#include "terranav/engine/walkability.hpp"
+#include "terranav/engine/render/walkability.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "terranav/engine/world.hpp"
+#include "terranav/engine/scene/world.hpp"
 
 #include <gtest/gtest.h>
 
@@ -6,9 +6,9 @@
 #include <iomanip>
 #include <sstream>
 
-#include "terranav/engine/demo_click.hpp"
-#include "terranav/engine/overlay_text.hpp"
-#include "terranav/engine/simulation.hpp"
+#include "app/demo_click.hpp"
+#include "terranav/engine/scene/simulation.hpp"
+#include "terranav/engine/ui/overlay_text.hpp"
 #include "test_worlds.hpp"
 
 namespace terranav::engine {
@@ -224,7 +224,7 @@ TEST_F(WorldTest, AnEditAcrossThePathReplansFromWhereTheUnitStands) {
 }
 
 TEST_F(WorldTest, DemoClickPicksAFarTileOfTheUnitsSet) {
-  const auto pixel = demo_click(world, camera, viewport);
+  const auto pixel = app::demo_click(world, camera, viewport);
   ASSERT_TRUE(pixel.has_value());
   const auto hit = world.pick(*pixel, camera, viewport);
   ASSERT_TRUE(hit && hit->tile);

@@ -1,0 +1,205 @@
+#include "app/options.hpp"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <type_traits>
+
+#include "terranav/engine/scene/time_scale.hpp"
+#include "terranav/nav/limits.hpp"
+
+namespace terranav::app {
+namespace {
+
+// Headless runs: about 4.6 hours of simulated time at 60 frames per second.
+constexpr int kMaxFrames = 1'000'000;
+
+template <typename T>
+T parse_number(std::string_view option, std::string_view text) {
+  T value{};
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size()) {
+    throw UsageError(std::string(option) + ": '" + std::string(text) + "' is not a number");
+  }
+  return value;
+}
+
+/// A number within its nav limit; the error names the option:
+/// "--spacing: must be in [0.001, 1e+06] m, got 1e+300".
+template <typename T>
+T parse_bounded(std::string_view option, std::string_view text, const nav::Limit& limit) {
+  const T value = parse_number<T>(option, text);
+  if (!nav::within(limit, static_cast<double>(value))) {
+    throw UsageError(std::string(option) + ": " +
+                     nav::limit_problem(limit, static_cast<double>(value)));
+  }
+  return value;
+}
+
+/// "A<sep>B" -> (A, B).
+template <typename T>
+std::pair<T, T> parse_pair(std::string_view option, std::string_view text, char separator) {
+  const auto cut = text.find(separator);
+  if (cut == std::string_view::npos) {
+    throw UsageError(std::string(option) + ": '" + std::string(text) + "' is not of the form A" +
+                     separator + "B");
+  }
+  if constexpr (std::is_same_v<T, std::string_view>) {
+    return {text.substr(0, cut), text.substr(cut + 1)};
+  } else {
+    return {parse_number<T>(option, text.substr(0, cut)),
+            parse_number<T>(option, text.substr(cut + 1))};
+  }
+}
+
+/// "X0,Y0,X1,Y1", each corner's coordinates not above the other's.
+std::array<int, 4> parse_rect(std::string_view option, std::string_view text) {
+  const auto [a, rest] = parse_pair<std::string_view>(option, text, ',');
+  const auto [b, rest2] = parse_pair<std::string_view>(option, rest, ',');
+  const auto [c, d] = parse_pair<int>(option, rest2, ',');
+  const std::array<int, 4> r = {parse_number<int>(option, a), parse_number<int>(option, b), c, d};
+  if (r[0] > r[2] || r[1] > r[3]) {
+    throw UsageError(std::string(option) + ": '" + std::string(text) +
+                     "' is not X0,Y0,X1,Y1 with X0 <= X1 and Y0 <= Y1");
+  }
+  return r;
+}
+
+}  // namespace
+
+std::string usage() {
+  return "usage: terranav [--map FILE --spacing S --height-scale Z --tile-size T\n"
+         "                 --max-slope M --slope-weight K] [--start X,Y] [--speed MPS]\n"
+         "                 [--time-scale X] [--grid-paths]\n"
+         "       terranav --procedural SIZE [--seed N] [--spacing S --tile-size T ...]\n"
+         "       terranav --headless [map options] [--size WxH] [--right-click PX,PY]...\n"
+         "                 [--frames N] [--until-arrived] [--screenshot out.png]\n"
+         "                 [--report out.json] [--block-at FRAME:X0,Y0,X1,Y1]...\n"
+         "                 [--follow-unit M]\n"
+         "       terranav --help | --version\n"
+         "--procedural: a SIZE x SIZE fractal-noise terrain instead of --map (seed 1 and\n"
+         "30 m spacing unless given), relief 0.13 x its extent.\n"
+         "Paths are any-angle (docs/continuous-model.md): the unit glides from where it\n"
+         "stands to the clicked point; --grid-paths: through tile centres instead.\n"
+         "--speed: the unit's top speed (5 m/s unless given); --time-scale: simulated\n"
+         "seconds per real second (1 unless given; headless, per second of 60 Hz frames).\n"
+         "Window: right-click moves the unit, left-drag orbits, middle-drag or WASD pans,\n"
+         "the wheel zooms, [ and ] halve and double the time scale, Esc quits. Without a\n"
+         "display it runs headless with a demo click at time scale 64 unless given.\n"
+         "--block-at: headless, blocks the tiles X0..X1 x Y0..Y1 (a building) at frame FRAME;\n"
+         "a unit whose path crosses them replans from where it stands.\n"
+         "--follow-unit: headless, the picture looks at the unit from M metres.\n"
+         "Limits (a value outside is refused, naming its option or sidecar key):\n" +
+         nav::limits_table() + nav::limits_table(std::array{engine::kTimeScaleLimit, kFollowLimit});
+}
+
+Options parse_options(std::span<const std::string_view> args) {
+  Options o;
+  bool headless_only = false;
+  std::optional<std::uint32_t> seed;
+  for (std::size_t k = 0; k < args.size(); ++k) {
+    const std::string_view arg = args[k];
+    const auto value = [&]() -> std::string_view {
+      if (k + 1 >= args.size()) throw UsageError(std::string(arg) + ": missing value");
+      return args[++k];
+    };
+    if (arg == "--help" || arg == "-h") {
+      o.help = true;
+    } else if (arg == "--version") {
+      o.version = true;
+    } else if (arg == "--map") {
+      o.terrain.map = std::string(value());
+      if (o.terrain.map.empty()) throw UsageError("--map: the file name is empty");
+    } else if (arg == "--procedural") {
+      o.terrain.procedural =
+          nav::ProceduralConfig{.size = parse_bounded<int>(arg, value(), nav::kProceduralSizeLimit),
+                                .spacing_m = kProceduralSpacingM};
+    } else if (arg == "--seed") {
+      seed = parse_number<std::uint32_t>(arg, value());
+    } else if (arg == "--spacing") {
+      o.terrain.spacing_m = parse_bounded<double>(arg, value(), nav::kSpacingLimit);
+    } else if (arg == "--height-scale") {
+      o.terrain.height_scale_m = parse_bounded<double>(arg, value(), nav::kHeightScaleLimit);
+    } else if (arg == "--tile-size") {
+      o.terrain.tile_size = parse_bounded<int>(arg, value(), nav::kTileSizeLimit);
+    } else if (arg == "--max-slope") {
+      o.max_slope = parse_bounded<double>(arg, value(), nav::kMaxSlopeLimit);
+    } else if (arg == "--slope-weight") {
+      o.slope_weight = parse_bounded<double>(arg, value(), nav::kSlopeWeightLimit);
+    } else if (arg == "--start") {
+      const auto [i, j] = parse_pair<int>(arg, value(), ',');
+      o.start = nav::TileCoord{i, j};
+    } else if (arg == "--grid-paths") {
+      o.grid_paths = true;
+    } else if (arg == "--speed") {
+      o.speed_mps = parse_bounded<double>(arg, value(), nav::kSpeedLimit);
+    } else if (arg == "--time-scale") {
+      o.time_scale = parse_bounded<double>(arg, value(), engine::kTimeScaleLimit);
+    } else if (arg == "--headless") {
+      o.headless = true;
+    } else if (arg == "--size") {
+      const auto [w, h] = parse_pair<int>(arg, value(), 'x');
+      if (w < 1 || h < 1 || w > 8192 || h > 8192) {
+        throw UsageError("--size: " + std::to_string(w) + "x" + std::to_string(h) +
+                         " is outside 1..8192 pixels per side");
+      }
+      o.size = {w, h};
+      headless_only = true;
+    } else if (arg == "--right-click") {
+      const auto [x, y] = parse_pair<double>(arg, value(), ',');
+      if (!std::isfinite(x) || !std::isfinite(y)) {
+        throw UsageError("--right-click: the pixel " + std::to_string(x) + "," + std::to_string(y) +
+                         " is not finite");
+      }
+      o.clicks.emplace_back(x, y);
+      headless_only = true;
+    } else if (arg == "--block-at") {
+      const auto [frame, corners] = parse_pair<std::string_view>(arg, value(), ':');
+      const auto [x0, y0, x1, y1] = parse_rect(arg, corners);
+      o.blocks.push_back({parse_number<int>(arg, frame), {x0, y0, x1 + 1, y1 + 1}});
+      if (o.blocks.back().frame < 0) throw UsageError("--block-at: the frame must be >= 0");
+      headless_only = true;
+    } else if (arg == "--frames") {
+      o.frames = parse_number<int>(arg, value());
+      if (*o.frames < 1 || *o.frames > kMaxFrames) {
+        throw UsageError("--frames: must be in [1, " + std::to_string(kMaxFrames) + "], got " +
+                         std::to_string(*o.frames));
+      }
+      headless_only = true;
+    } else if (arg == "--until-arrived") {
+      o.until_arrived = true;
+      headless_only = true;
+    } else if (arg == "--screenshot") {
+      o.screenshot = std::string(value());
+      headless_only = true;
+    } else if (arg == "--report") {
+      o.report = std::string(value());
+      headless_only = true;
+    } else if (arg == "--follow-unit") {
+      o.follow_m = parse_bounded<double>(arg, value(), kFollowLimit);
+      headless_only = true;
+    } else {
+      throw UsageError("unknown option '" + std::string(arg) + "'");
+    }
+  }
+  if (o.terrain.procedural) {
+    if (!o.terrain.map.empty()) throw UsageError("--procedural and --map exclude each other");
+    if (o.terrain.height_scale_m) {
+      throw UsageError("--height-scale does not apply to --procedural terrain");
+    }
+    if (seed) o.terrain.procedural->seed = *seed;
+  } else if (seed) {
+    throw UsageError("--seed needs --procedural");
+  }
+  if (headless_only && !o.headless) {
+    throw UsageError(
+        "--size, --right-click, --block-at, --frames, --until-arrived, --screenshot, "
+        "--report and --follow-unit need --headless");
+  }
+  return o;
+}
+
+}  // namespace terranav::app

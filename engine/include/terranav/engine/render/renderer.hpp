@@ -1,0 +1,59 @@
+// Draws the world (terrain, path ribbon, unit) into whatever GL context and
+// framebuffer are current: a GLFW window or an EGL surfaceless FBO alike.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+
+#include <glm/glm.hpp>
+
+#include "terranav/engine/gl/gl_object.hpp"
+#include "terranav/engine/gl/shader_program.hpp"
+#include "terranav/engine/render/path_ribbon.hpp"
+#include "terranav/engine/scene/world.hpp"
+#include "terranav/engine/view/camera.hpp"
+
+namespace terranav::engine {
+
+/// Colours (linear 0..1, written to an 8-bit framebuffer as is).
+inline constexpr glm::vec3 kClearColour{0.55f, 0.70f, 0.86f};
+/// The path is drawn unlit in exactly this colour, so screenshots can be checked.
+inline constexpr glm::vec3 kPathColour{1.0f, 0.0f, 1.0f};
+inline constexpr glm::vec3 kUnitColour{1.0f, 0.82f, 0.0f};
+inline constexpr glm::vec3 kUnwalkableTint{0.85f, 0.08f, 0.05f};
+
+/// Owns the GPU copies of the world's static data and the programs.
+class Renderer {
+ public:
+  /// Loads terrain/solid shaders from shader_dir, uploads the terrain mesh
+  /// and the walkability texture. Throws nav::Error for shader problems.
+  /// Needs a current GL 3.3 core context; `world` must outlive nothing here
+  /// (its data is copied to the GPU).
+  Renderer(const std::filesystem::path& shader_dir, const World& world);
+
+  /// Clears and draws one frame at `viewport` (glViewport set here).
+  void draw(const World& world, const OrbitCamera& camera, Viewport viewport);
+
+ private:
+  struct Mesh {
+    VertexArray vao;
+    Buffer vertices;
+    Buffer indices;
+    GLsizei count = 0;
+  };
+  /// The terrain's vertices and walkability texture, as of its revision.
+  void upload_terrain(const World& world);
+  /// The ribbon of the path still ahead, for this camera.
+  void update_path(const World& world, const OrbitCamera& camera, Viewport viewport);
+
+  ShaderProgram terrain_program_;
+  ShaderProgram solid_program_;
+  Mesh terrain_;
+  Texture walkability_;
+  std::uint64_t terrain_revision_ = 0;
+  Mesh path_;
+  Mesh unit_;
+  RibbonStyle ribbon_style_;
+};
+
+}  // namespace terranav::engine

@@ -1,0 +1,149 @@
+#include "terranav/engine/render/renderer.hpp"
+
+#include <cstddef>
+
+#include "terranav/engine/render/terrain_mesh.hpp"
+#include "terranav/engine/render/unit_mesh.hpp"
+#include "terranav/engine/render/walkability.hpp"
+
+namespace terranav::engine {
+namespace {
+
+// Towards the light, display frame: from the north-west, high (the usual hillshade).
+const glm::vec3 kLightDir = glm::normalize(glm::vec3(-0.5f, 0.75f, -0.45f));
+
+/// Uploads `data` to a new array buffer bound to `vao`, attribute 0
+/// (position) at offset 0, attribute 1 (normal) at `normal_offset` when >= 0;
+/// `usage` GL_DYNAMIC_DRAW for data replaced every frame.
+template <typename Vertex>
+void upload_vertices(const VertexArray& vao, const Buffer& buffer, const std::vector<Vertex>& data,
+                     std::ptrdiff_t normal_offset, GLenum usage = GL_STATIC_DRAW) {
+  glBindVertexArray(vao.id());
+  glBindBuffer(GL_ARRAY_BUFFER, buffer.id());
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.size() * sizeof(Vertex)), data.data(),
+               usage);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(Vertex), nullptr);
+  if (normal_offset >= 0) {
+    glEnableVertexAttribArray(1);
+    glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, sizeof(Vertex),
+                          reinterpret_cast<const void*>(normal_offset));
+  }
+}
+
+glm::mat3 normal_matrix(const glm::dmat4& model) {
+  return glm::mat3(glm::transpose(glm::inverse(glm::dmat3(model))));
+}
+
+}  // namespace
+
+Renderer::Renderer(const std::filesystem::path& shader_dir, const World& world)
+    : terrain_program_(shader_dir / "terrain.vert", shader_dir / "terrain.frag"),
+      solid_program_(shader_dir / "solid.vert", shader_dir / "solid.frag") {
+  const nav::Heightmap& heightmap = world.heightmap();
+  terrain_ = {make_vertex_array(), make_buffer(), make_buffer(), 0};
+  const std::vector<std::uint32_t> indices = terrain_indices(heightmap.width(), heightmap.depth());
+  glBindVertexArray(terrain_.vao.id());
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, terrain_.indices.id());
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER,
+               static_cast<GLsizeiptr>(indices.size() * sizeof(std::uint32_t)), indices.data(),
+               GL_STATIC_DRAW);
+  terrain_.count = static_cast<GLsizei>(indices.size());
+  walkability_ = make_texture();
+  upload_terrain(world);
+
+  path_ = {make_vertex_array(), make_buffer(), Buffer(), 0};
+  unit_ = {make_vertex_array(), make_buffer(), Buffer(), 0};
+  const std::vector<SolidVertex> marker = unit_mesh();
+  upload_vertices(unit_.vao, unit_.vertices, marker, offsetof(SolidVertex, normal));
+  unit_.count = static_cast<GLsizei>(marker.size());
+  glBindVertexArray(0);
+}
+
+void Renderer::upload_terrain(const World& world) {
+  terrain_revision_ = world.terrain().revision();
+  upload_vertices(terrain_.vao, terrain_.vertices, terrain_vertices(world.heightmap()),
+                  offsetof(TerrainVertex, normal));
+  const nav::TerrainGraph& graph = world.graph();
+  const std::vector<std::uint8_t> texels = walkability_texels(graph);
+  glBindTexture(GL_TEXTURE_2D, walkability_.id());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, graph.tiles_wide(), graph.tiles_deep(), 0, GL_RED,
+               GL_UNSIGNED_BYTE, texels.data());
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+}
+
+void Renderer::update_path(const World& world, const OrbitCamera& camera, Viewport viewport) {
+  // Every frame: the walked part goes, and the width follows the camera.
+  const nav::Unit& unit = world.unit();
+  const std::vector<glm::vec3> ribbon =
+      path_ribbon(remaining_path(unit.path(), unit.next_waypoint(), unit.position()),
+                  world.heightmap(), ribbon_style_, camera, viewport);
+  upload_vertices(path_.vao, path_.vertices, ribbon, -1, GL_DYNAMIC_DRAW);
+  path_.count = static_cast<GLsizei>(ribbon.size());
+}
+
+void Renderer::draw(const World& world, const OrbitCamera& camera, Viewport viewport) {
+  // After an edit the whole mesh and texture are uploaded again: O(samples),
+  // rare (a brush that edits every frame wants partial uploads).
+  if (world.terrain().revision() != terrain_revision_) upload_terrain(world);
+  update_path(world, camera, viewport);
+  glViewport(0, 0, viewport.width, viewport.height);
+  glClearColor(kClearColour.r, kClearColour.g, kClearColour.b, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  glDisable(GL_CULL_FACE);
+  glDisable(GL_BLEND);
+
+  const glm::dmat4 nav_to_clip_m = nav_to_clip(camera, viewport);
+  const nav::Heightmap& heightmap = world.heightmap();
+  const nav::TerrainGraph& graph = world.graph();
+  terrain_program_.use();
+  terrain_program_.set("u_nav_to_clip", glm::mat4(nav_to_clip_m));
+  terrain_program_.set("u_exaggeration", static_cast<float>(camera.vertical_exaggeration));
+  terrain_program_.set("u_light_dir", kLightDir);
+  glUniform2f(terrain_program_.uniform("u_height_range"), heightmap.min_height(),
+              heightmap.max_height());
+  terrain_program_.set("u_max_slope", static_cast<float>(graph.config().max_slope));
+  terrain_program_.set("u_tile_metres", static_cast<float>(graph.tile_metres()));
+  glUniform2i(terrain_program_.uniform("u_tiles"), graph.tiles_wide(), graph.tiles_deep());
+  terrain_program_.set("u_tint", kUnwalkableTint);
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, walkability_.id());
+  terrain_program_.set("u_walkability", 0);
+  glBindVertexArray(terrain_.vao.id());
+  glDrawElements(GL_TRIANGLES, terrain_.count, GL_UNSIGNED_INT, nullptr);
+
+  solid_program_.use();
+  solid_program_.set("u_light_dir", kLightDir);
+  if (path_.count > 0) {
+    // Pulled towards the eye so the ribbon wins against the ground it hugs.
+    glEnable(GL_POLYGON_OFFSET_FILL);
+    glPolygonOffset(-2.0f, -2.0f);
+    solid_program_.set("u_model_to_clip", glm::mat4(nav_to_clip_m));
+    solid_program_.set("u_normal_matrix", glm::mat3(1.0f));
+    solid_program_.set("u_colour", kPathColour);
+    solid_program_.set("u_lit", 0);
+    glBindVertexArray(path_.vao.id());
+    glDrawArrays(GL_TRIANGLES, 0, path_.count);
+    glDisable(GL_POLYGON_OFFSET_FILL);
+  }
+
+  const nav::Unit& unit = world.unit();
+  const glm::dmat4 model = unit_model(unit.position(), unit.heading(),
+                                      unit_display_length(camera, viewport, unit.position()),
+                                      camera.vertical_exaggeration);
+  solid_program_.set("u_model_to_clip",
+                     glm::mat4(projection_matrix(camera, viewport) * view_matrix(camera) * model));
+  solid_program_.set("u_normal_matrix", normal_matrix(model));
+  solid_program_.set("u_colour", kUnitColour);
+  solid_program_.set("u_lit", 1);
+  glBindVertexArray(unit_.vao.id());
+  glDrawArrays(GL_TRIANGLES, 0, unit_.count);
+  glBindVertexArray(0);
+}
+
+}  // namespace terranav::engine

@@ -1,0 +1,60 @@
+#include "terranav/engine/ui/overlay.hpp"
+
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+namespace terranav::engine {
+
+Overlay::Overlay(GLFWwindow* window) : with_window_(window != nullptr) {
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // no imgui.ini in the user's directory
+  ImGui::StyleColorsDark();
+  if (with_window_) ImGui_ImplGlfw_InitForOpenGL(window, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+}
+
+Overlay::~Overlay() {
+  ImGui_ImplOpenGL3_Shutdown();
+  if (with_window_) ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+}
+
+void Overlay::draw(const std::vector<std::string>& lines, Viewport viewport, double dt_s) {
+  // An auto-sized window is measured in its first frame and shown from the
+  // second: lay out an extra frame first, so a single (headless) frame shows text.
+  if (first_frame_) {
+    first_frame_ = false;
+    build_frame(lines, viewport, dt_s);
+    ImGui::EndFrame();
+  }
+  build_frame(lines, viewport, dt_s);
+  ImGui::Render();
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+void Overlay::build_frame(const std::vector<std::string>& lines, Viewport viewport, double dt_s) {
+  ImGuiIO& io = ImGui::GetIO();
+  ImGui_ImplOpenGL3_NewFrame();
+  if (with_window_) {
+    ImGui_ImplGlfw_NewFrame();
+  } else {
+    io.DisplaySize =
+        ImVec2(static_cast<float>(viewport.width), static_cast<float>(viewport.height));
+    io.DeltaTime = dt_s > 0.0 ? static_cast<float>(dt_s) : 1.0f / 60.0f;
+  }
+  ImGui::NewFrame();
+  ImGui::SetNextWindowPos(ImVec2(10.0f, 10.0f));
+  ImGui::SetNextWindowBgAlpha(0.6f);
+  constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs |
+                                      ImGuiWindowFlags_AlwaysAutoResize |
+                                      ImGuiWindowFlags_NoSavedSettings |
+                                      ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+  ImGui::Begin("terranav", nullptr, kFlags);
+  for (const std::string& line : lines) ImGui::TextUnformatted(line.c_str());
+  ImGui::End();
+}
+
+}  // namespace terranav::engine
