@@ -9,7 +9,7 @@ std::optional<glm::dvec2> demo_click(const engine::World& world, const engine::O
                                      engine::Viewport viewport) {
   const nav::TerrainGraph& graph = world.graph();
   const nav::ConnectedSets& sets = world.sets();
-  const nav::TileId home = graph.id(world.unit().tile());
+  const nav::TileId home = graph.id(world.unit(engine::UnitId{0}).unit.tile());
   const nav::Vec3 from = graph.tile_centre(home);
   struct Candidate {
     double distance2;
@@ -43,7 +43,8 @@ std::optional<glm::dvec2> demo_click(const engine::World& world, const engine::O
       candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(tries), candidates.end(),
       [](const Candidate& a, const Candidate& b) { return a.distance2 > b.distance2; });
   for (std::size_t k = 0; k < tries; ++k) {
-    const std::optional<nav::PickHit> hit = world.pick(candidates[k].pixel, camera, viewport);
+    const std::optional<nav::PickHit> hit =
+        world.pick(engine::unproject(camera, viewport, candidates[k].pixel));
     if (hit && hit->tile && graph.id(*hit->tile) == candidates[k].tile) return candidates[k].pixel;
   }
   return std::nullopt;

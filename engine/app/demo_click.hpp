@@ -16,7 +16,7 @@ namespace terranav::app {
 inline constexpr double kDemoTimeScale = 64.0;
 
 /// The window pixel where the centre of a far walkable tile of the unit's
-/// connected set appears: among tiles away from the map border (10%) whose
+/// connected set appears (unit 0's): among tiles away from the map border (10%) whose
 /// centre projects inside the central part of the view (clear of the
 /// overlay), the one farthest from
 /// the unit whose pixel picks back to that same tile. None if there is none.

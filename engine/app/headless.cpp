@@ -11,21 +11,26 @@
 namespace terranav::app {
 
 HeadlessRun run_headless(engine::World& world, const engine::OrbitCamera& camera,
-                         engine::Viewport viewport, const engine::Script& script,
+                         engine::Viewport viewport, const Script& script,
                          const std::filesystem::path& shader_dir, bool overlay,
                          std::optional<double> follow_m) {
   HeadlessRun run;
-  run.simulation = engine::simulate(world, camera, viewport, script);
+  engine::ClickController controller(world);
+  run.simulation = simulate(world, controller, camera, viewport, script);
+  run.selection = controller.selection();
   const auto start = std::chrono::steady_clock::now();
   const engine::EglContext context;
   const engine::OffscreenTarget target(viewport);
   engine::Renderer renderer(shader_dir, world);
-  renderer.draw(world,
-                follow_m ? engine::looking_at(camera, world.unit().position(), *follow_m) : camera,
-                viewport);
+  const engine::UnitId primary = run.selection.empty() ? engine::UnitId{0} : run.selection.front();
+  renderer.draw(
+      world, run.selection,
+      follow_m ? looking_at(camera, world.unit(primary).unit.position(), *follow_m) : camera,
+      viewport);
   if (overlay) {
     engine::Overlay text;
-    text.draw(engine::overlay_lines(world,
+    const std::string last = run.simulation.log.empty() ? "" : run.simulation.log.back();
+    text.draw(engine::overlay_lines(world, run.selection, last,
                                     "Headless: frame " + std::to_string(run.simulation.frames) +
                                         " at a fixed 60 Hz step",
                                     script.time_scale),

@@ -4,28 +4,32 @@
 
 #include <filesystem>
 #include <optional>
+#include <vector>
 
+#include "app/script.hpp"
 #include "terranav/engine/gl/image.hpp"
-#include "terranav/engine/scene/simulation.hpp"
 #include "terranav/engine/scene/world.hpp"
 #include "terranav/engine/view/camera.hpp"
 
 namespace terranav::app {
 
 struct HeadlessRun {
-  engine::SimulationResult simulation;
+  SimulationResult simulation;
+  /// The selection after the script.
+  std::vector<engine::UnitId> selection;
   engine::Image image;
   /// Context creation, upload, drawing and read-back, milliseconds.
   double render_ms = 0.0;
 };
 
-/// simulate(world, camera, viewport, script), then renders the last frame
-/// (with the overlay when `overlay` is true) at `viewport` using shaders from
-/// shader_dir: through `camera`, or with `follow_m` looking at the unit from
-/// that many display metres (looking_at). Throws nav::Error for EGL, shader
+/// simulate(world, a ClickController, camera, viewport, script), then
+/// renders the last frame (with the overlay when `overlay` is true) at
+/// `viewport` using shaders from shader_dir: through `camera`, or with
+/// `follow_m` looking at the primary selected unit from that many display
+/// metres (looking_at). Throws nav::Error for EGL, shader
 /// or framebuffer failures.
 HeadlessRun run_headless(engine::World& world, const engine::OrbitCamera& camera,
-                         engine::Viewport viewport, const engine::Script& script,
+                         engine::Viewport viewport, const Script& script,
                          const std::filesystem::path& shader_dir, bool overlay = true,
                          std::optional<double> follow_m = std::nullopt);
 

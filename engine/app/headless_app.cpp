@@ -6,6 +6,7 @@
 #include "app/report_json.hpp"
 #include "app/resource_paths.hpp"
 #include "app/run.hpp"
+#include "terranav/engine/ui/messages.hpp"
 
 namespace terranav::app {
 namespace {
@@ -26,7 +27,10 @@ int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback)
   engine::World& world = *loaded.world;
   const engine::Viewport viewport = options.size;
   const engine::OrbitCamera camera = engine::default_camera(world.heightmap(), viewport);
-  engine::Script script;
+  Script script;
+  script.select_all = options.select_all;
+  script.left_click = options.left_click;
+  script.box = options.box;
   script.clicks = options.clicks;
   script.blocks = options.blocks;
   if (fallback && script.clicks.empty()) {
@@ -43,10 +47,7 @@ int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback)
 
   const HeadlessRun run =
       run_headless(world, camera, viewport, script, shader_dir(), true, options.follow_m);
-  for (const engine::ClickReport& click : run.simulation.clicks) {
-    std::cerr << "terranav: click (" << click.pixel.x << ", " << click.pixel.y
-              << "): " << click.message << '\n';
-  }
+  for (const std::string& line : run.simulation.log) std::cerr << "terranav: " << line << '\n';
   const auto screenshot =
       fallback ? options.screenshot.value_or("terranav-screenshot.png") : options.screenshot;
   const auto report_file =
@@ -56,10 +57,12 @@ int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback)
     std::cout << "screenshot: " << screenshot->string() << '\n';
   }
   if (report_file) {
-    const nav::Unit& unit = world.unit();
     RunReport report{.clicks = run.simulation.clicks,
-                     .unit_tile = unit.tile(),
-                     .unit_position = unit.position(),
+                     .click_messages = run.simulation.click_messages,
+                     .paths = {world.events().begin(), world.events().end()},
+                     .path_messages = {},
+                     .units = unit_reports(world),
+                     .selection = run.selection,
                      .frames = run.simulation.frames,
                      .map = loaded.map,
                      .camera = camera,
@@ -67,6 +70,9 @@ int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback)
                      .load_ms = loaded.load_ms,
                      .graph_ms = loaded.graph_ms,
                      .render_ms = run.render_ms};
+    for (const engine::PathEvent& event : report.paths) {
+      report.path_messages.push_back(engine::describe(event));
+    }
     write_text(*report_file, to_json(report));
     std::cout << "report: " << report_file->string() << '\n';
   }

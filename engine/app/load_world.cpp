@@ -27,7 +27,8 @@ LoadedWorld load_world(const Options& options) {
           .slope_weight = options.slope_weight,
           .start = options.start,
           .speed_mps = options.speed_mps,
-          .path_mode = options.grid_paths ? nav::PathMode::Grid : nav::PathMode::AnyAngle});
+          .path_mode = options.grid_paths ? nav::PathMode::Grid : nav::PathMode::AnyAngle,
+          .units = options.units});
   const auto t2 = Clock::now();
   loaded.load_ms = std::chrono::duration<double, std::milli>(t1 - t0).count();
   loaded.graph_ms = std::chrono::duration<double, std::milli>(t2 - t1).count();

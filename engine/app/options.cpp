@@ -68,14 +68,25 @@ std::array<int, 4> parse_rect(std::string_view option, std::string_view text) {
   return r;
 }
 
+/// "PX,PY", finite.
+glm::dvec2 parse_pixel(std::string_view option, std::string_view text) {
+  const auto [x, y] = parse_pair<double>(option, text, ',');
+  if (!std::isfinite(x) || !std::isfinite(y)) {
+    throw UsageError(std::string(option) + ": the pixel " + std::string(text) + " is not finite");
+  }
+  return {x, y};
+}
+
 }  // namespace
 
 std::string usage() {
   return "usage: terranav [--map FILE --spacing S --height-scale Z --tile-size T\n"
          "                 --max-slope M --slope-weight K] [--start X,Y] [--speed MPS]\n"
-         "                 [--time-scale X] [--grid-paths]\n"
+         "                 [--time-scale X] [--grid-paths] [--units N]\n"
          "       terranav --procedural SIZE [--seed N] [--spacing S --tile-size T ...]\n"
-         "       terranav --headless [map options] [--size WxH] [--right-click PX,PY]...\n"
+         "       terranav --headless [map options] [--size WxH] [--select-all]\n"
+         "                 [--left-click PX,PY] [--box-select X0,Y0,X1,Y1] [--right-click "
+         "PX,PY]...\n"
          "                 [--frames N] [--until-arrived] [--screenshot out.png]\n"
          "                 [--report out.json] [--block-at FRAME:X0,Y0,X1,Y1]...\n"
          "                 [--follow-unit M]\n"
@@ -86,14 +97,20 @@ std::string usage() {
          "stands to the clicked point; --grid-paths: through tile centres instead.\n"
          "--speed: the unit's top speed (5 m/s unless given); --time-scale: simulated\n"
          "seconds per real second (1 unless given; headless, per second of 60 Hz frames).\n"
-         "Window: right-click moves the unit, left-drag orbits, middle-drag or WASD pans,\n"
-         "the wheel zooms, [ and ] halve and double the time scale, Esc quits. Without a\n"
-         "display it runs headless with a demo click at time scale 64 unless given.\n"
+         "--units: units standing around the start (5 unless given), all selected at first.\n"
+         "Window: left-click selects a unit, left-drag selects the units in a box, right-click\n"
+         "moves the selection there in formation, middle-drag orbits, WASD pans, the wheel\n"
+         "zooms, [ and ] halve and double the time scale, Esc quits. Without a display it\n"
+         "runs headless with a demo click at time scale 64 unless given.\n"
+         "--select-all, --left-click, --box-select: headless selection (pixels) before the\n"
+         "right-clicks; each right-click waits until every unit has stopped.\n"
          "--block-at: headless, blocks the tiles X0..X1 x Y0..Y1 (a building) at frame FRAME;\n"
          "a unit whose path crosses them replans from where it stands.\n"
          "--follow-unit: headless, the picture looks at the unit from M metres.\n"
          "Limits (a value outside is refused, naming its option or sidecar key):\n" +
-         nav::limits_table() + nav::limits_table(std::array{engine::kTimeScaleLimit, kFollowLimit});
+         nav::limits_table() +
+         nav::limits_table(
+             std::array{engine::kTimeScaleLimit, engine::kUnitCountLimit, kFollowLimit});
 }
 
 Options parse_options(std::span<const std::string_view> args) {
@@ -148,13 +165,21 @@ Options parse_options(std::span<const std::string_view> args) {
       }
       o.size = {w, h};
       headless_only = true;
+    } else if (arg == "--units") {
+      o.units = parse_bounded<int>(arg, value(), engine::kUnitCountLimit);
     } else if (arg == "--right-click") {
-      const auto [x, y] = parse_pair<double>(arg, value(), ',');
-      if (!std::isfinite(x) || !std::isfinite(y)) {
-        throw UsageError("--right-click: the pixel " + std::to_string(x) + "," + std::to_string(y) +
-                         " is not finite");
-      }
-      o.clicks.emplace_back(x, y);
+      o.clicks.push_back(parse_pixel(arg, value()));
+      headless_only = true;
+    } else if (arg == "--select-all") {
+      o.select_all = true;
+      headless_only = true;
+    } else if (arg == "--left-click") {
+      o.left_click = parse_pixel(arg, value());
+      headless_only = true;
+    } else if (arg == "--box-select") {
+      const auto [a, rest] = parse_pair<std::string_view>(arg, value(), ',');
+      const auto [b, corner] = parse_pair<std::string_view>(arg, rest, ',');
+      o.box = {parse_pixel(arg, std::string(a) + "," + std::string(b)), parse_pixel(arg, corner)};
       headless_only = true;
     } else if (arg == "--block-at") {
       const auto [frame, corners] = parse_pair<std::string_view>(arg, value(), ':');
@@ -196,8 +221,8 @@ Options parse_options(std::span<const std::string_view> args) {
   }
   if (headless_only && !o.headless) {
     throw UsageError(
-        "--size, --right-click, --block-at, --frames, --until-arrived, --screenshot, "
-        "--report and --follow-unit need --headless");
+        "--size, --right-click, --select-all, --left-click, --box-select, --block-at, --frames, "
+        "--until-arrived, --screenshot, --report and --follow-unit need --headless");
   }
   return o;
 }

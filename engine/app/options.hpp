@@ -1,6 +1,7 @@
 // Command-line options of the terranav app.
 #pragma once
 
+#include <array>
 #include <filesystem>
 #include <optional>
 #include <span>
@@ -11,7 +12,7 @@
 
 #include <glm/glm.hpp>
 
-#include "terranav/engine/scene/simulation.hpp"
+#include "app/script.hpp"
 #include "terranav/engine/view/camera.hpp"
 #include "terranav/nav/limits.hpp"
 #include "terranav/terrain_io/terrain_source.hpp"
@@ -32,6 +33,9 @@ inline constexpr nav::Limit kFollowLimit{
 /// scale of a 1" SRTM tile, so a 1025 map spans about 30 km. [Units: metres]
 inline constexpr double kProceduralSpacingM = 30.0;
 
+/// Units unless --units is given: a handful.
+inline constexpr int kDefaultUnits = 5;
+
 struct Options {
   /// Map and loader overrides; `terrain.map` empty and no
   /// `terrain.procedural` = the default map.
@@ -40,6 +44,8 @@ struct Options {
   double slope_weight = 1.0;
   std::optional<nav::TileCoord> start;
   std::optional<double> speed_mps;
+  /// --units: how many units stand around the start. [Limits: kUnitCountLimit]
+  int units = kDefaultUnits;
   /// --grid-paths: paths through tile centres instead of any-angle ones.
   bool grid_paths = false;
   /// --time-scale: simulated seconds per real second (per frame second
@@ -50,9 +56,15 @@ struct Options {
   // Headless mode only.
   bool headless = false;
   engine::Viewport size;
+  /// Selection before the clicks: --select-all, --left-click PX,PY,
+  /// --box-select X0,Y0,X1,Y1 (pixels).
+  bool select_all = false;
+  std::optional<glm::dvec2> left_click;
+  std::optional<std::array<glm::dvec2, 2>> box;
+  /// --right-click PX,PY, in order.
   std::vector<glm::dvec2> clicks;
   /// --block-at FRAME:X0,Y0,X1,Y1 (tile corners, inclusive).
-  std::vector<engine::ScriptedBlock> blocks;
+  std::vector<ScriptedBlock> blocks;
   std::optional<int> frames;
   bool until_arrived = false;
   std::optional<std::filesystem::path> screenshot;

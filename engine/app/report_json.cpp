@@ -16,25 +16,71 @@ Json vec(const nav::Vec3& v) {
   return Json::array({v.x, v.y, v.z});
 }
 
-Json click_json(const engine::ClickReport& c) {
+Json click_json(const engine::ClickReport& c, const std::string& message) {
+  const engine::OrderReport& o = c.order;
   return {{"pixel", Json::array({c.pixel.x, c.pixel.y})},
-          {"hit", c.hit ? vec(*c.hit) : Json(nullptr)},
-          {"tile", c.tile ? tile(*c.tile) : Json(nullptr)},
-          {"from_tile", tile(c.from_tile)},
-          {"status", to_string(c.status)},
-          {"cost", c.cost},
-          {"tiles", c.tiles},
-          {"message", c.message}};
+          {"hit", o.hit ? vec(*o.hit) : Json(nullptr)},
+          {"tile", o.tile ? tile(*o.tile) : Json(nullptr)},
+          {"status", to_string(o.status)},
+          {"units", o.units},
+          {"order", o.order},
+          {"message", message}};
+}
+
+Json path_json(const engine::PathEvent& e, const std::string& message) {
+  const bool found = e.status == nav::SearchStatus::Found;
+  return {{"unit", static_cast<std::uint32_t>(e.unit)},
+          {"order", e.order},
+          {"replan", e.replan},
+          {"status", nav::to_string(e.status)},
+          {"from_tile", tile(e.from_tile)},
+          {"goal_tile", tile(e.goal_tile)},
+          {"end_tile", found ? tile(e.end_tile) : Json(nullptr)},
+          {"goal_adjusted", e.goal_adjusted},
+          {"tiles", e.tiles},
+          {"cost", e.cost},
+          {"message", message}};
+}
+
+Json unit_json(const UnitReport& u) {
+  return {{"id", static_cast<std::uint32_t>(u.id)},
+          {"tile", tile(u.tile)},
+          {"position", vec(u.position)},
+          {"radius_m", u.radius_m},
+          {"moving", u.moving}};
 }
 
 }  // namespace
 
+std::vector<UnitReport> unit_reports(const engine::World& world) {
+  std::vector<UnitReport> units;
+  units.reserve(world.units().size());
+  for (const engine::SceneUnit& u : world.units()) {
+    units.push_back(
+        {u.id, u.unit.tile(), u.unit.position(), engine::kUnitRadiusM, u.unit.moving()});
+  }
+  return units;
+}
+
 std::string to_json(const RunReport& r) {
   Json clicks = Json::array();
-  for (const engine::ClickReport& c : r.clicks) clicks.push_back(click_json(c));
+  for (std::size_t k = 0; k < r.clicks.size(); ++k) {
+    clicks.push_back(
+        click_json(r.clicks[k], k < r.click_messages.size() ? r.click_messages[k] : ""));
+  }
+  Json paths = Json::array();
+  for (std::size_t k = 0; k < r.paths.size(); ++k) {
+    paths.push_back(path_json(r.paths[k], k < r.path_messages.size() ? r.path_messages[k] : ""));
+  }
+  Json units = Json::array();
+  for (const UnitReport& u : r.units) units.push_back(unit_json(u));
+  Json selection = Json::array();
+  for (const engine::UnitId id : r.selection) selection.push_back(static_cast<std::uint32_t>(id));
   const engine::OrbitCamera& cam = r.camera;
   const Json report = {{"clicks", std::move(clicks)},
-                       {"unit", {{"tile", tile(r.unit_tile)}, {"position", vec(r.unit_position)}}},
+                       {"paths", std::move(paths)},
+                       {"units", std::move(units)},
+                       {"selection", std::move(selection)},
                        {"frames", r.frames},
                        {"map", r.map},
                        {"viewport", Json::array({r.viewport.width, r.viewport.height})},

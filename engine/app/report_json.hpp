@@ -4,32 +4,55 @@
 #include <string>
 #include <vector>
 
-#include "terranav/engine/scene/click_report.hpp"
+#include "terranav/engine/scene/world.hpp"
 #include "terranav/engine/view/camera.hpp"
+#include "terranav/engine/view/click_controller.hpp"
 #include "terranav/nav/types.hpp"
 
 namespace terranav::app {
 
+/// One unit as the report lists it.
+struct UnitReport {
+  engine::UnitId id{};
+  nav::TileCoord tile;
+  nav::Vec3 position;  ///< nav metres
+  double radius_m = 0.0;
+  bool moving = false;
+};
+
 struct RunReport {
   std::vector<engine::ClickReport> clicks;
-  nav::TileCoord unit_tile;
-  nav::Vec3 unit_position;  ///< nav metres
+  /// describe() of each click, same order.
+  std::vector<std::string> click_messages;
+  /// Every path answer delivered, with describe() of each.
+  std::vector<engine::PathEvent> paths;
+  std::vector<std::string> path_messages;
+  std::vector<UnitReport> units;
+  std::vector<engine::UnitId> selection;
   int frames = 0;
   std::string map;
   engine::OrbitCamera camera;
   engine::Viewport viewport;
   double load_ms = 0.0;    ///< loading the terrain file
-  double graph_ms = 0.0;   ///< graph, sets, quadtree, unit
+  double graph_ms = 0.0;   ///< graph, sets, quadtree, units
   double render_ms = 0.0;  ///< context, upload, drawing and reading back the frame
 };
 
+/// The units of `world` as the report lists them. O(units).
+std::vector<UnitReport> unit_reports(const engine::World& world);
+
 /// {"clicks": [{"pixel": [px, py], "hit": [x, y, z] | null, "tile": [i, j] | null,
-///   "from_tile": [i, j], "status": "...", "cost": c, "tiles": n, "message": "..."}],
-///  "unit": {"tile": [i, j], "position": [x, y, z]}, "frames": n, "map": "...",
+///   "status": "ordered|no_units|invalid_goal|miss", "units": n, "order": k,
+///   "message": "..."}],
+///  "paths": [{"unit": id, "order": k, "replan": b, "status": "found|...",
+///   "from_tile": [i, j], "goal_tile": [i, j], "end_tile": [i, j] | null,
+///   "goal_adjusted": b, "tiles": n, "cost": c, "message": "..."}],
+///  "units": [{"id": id, "tile": [i, j], "position": [x, y, z], "radius_m": r,
+///   "moving": b}], "selection": [id, ...], "frames": n, "map": "...",
 ///  "viewport": [w, h], "camera": {...}, "load_ms": .., "graph_ms": .., "render_ms": ..}
 /// Written by nlohmann::json, indented by 2, ending in '\n': numbers in
 /// shortest round-trip form (non-finite ones as null), strings escaped, bytes
-/// that are not UTF-8 replaced by U+FFFD. O(clicks).
+/// that are not UTF-8 replaced by U+FFFD. O(clicks + paths + units).
 std::string to_json(const RunReport& report);
 
 }  // namespace terranav::app

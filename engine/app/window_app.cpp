@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -9,14 +10,22 @@
 #include "app/run.hpp"
 #include "terranav/engine/platform/glfw_window.hpp"
 #include "terranav/engine/render/renderer.hpp"
+#include "terranav/engine/scene/fixed_step.hpp"
 #include "terranav/engine/scene/time_scale.hpp"
+#include "terranav/engine/ui/messages.hpp"
 #include "terranav/engine/ui/overlay.hpp"
 #include "terranav/engine/ui/overlay_text.hpp"
 #include "terranav/engine/view/camera_controls.hpp"
 #include "terranav/engine/view/camera_limits.hpp"
+#include "terranav/engine/view/click_controller.hpp"
 
 namespace terranav::app {
 namespace {
+
+/// A left press that moves less than this is a click, not a box. [Units: px]
+constexpr double kDragThresholdPx = 4.0;
+/// Path answers logged one by one up to this many per frame; beyond, a count.
+constexpr std::size_t kLoggedAnswers = 8;
 
 bool display_available() {
   for (const char* variable : {"DISPLAY", "WAYLAND_DISPLAY"}) {
@@ -50,15 +59,21 @@ bool run_window_app(LoadedWorld& loaded, double time_scale) {
   engine::OrbitCamera camera = engine::default_camera(world.heightmap(), size);
   engine::CameraControls controls(
       {.min_distance = camera.distance * 0.002, .max_distance = camera.distance * 4.0});
+  engine::ClickController clicks(world);
+  engine::FixedStepLoop loop;
   engine::Renderer renderer(shader_dir(), world);
   engine::Overlay overlay(window->handle());
   double last = window->time();
   double fps_since = last;  // frames are counted over half-second windows
   int fps_frames = 0;
   std::string timing = "measuring fps";
-  bool follow = false;  // F: the camera looks at the unit
+  std::string message;
+  bool follow = false;              // F: the camera looks at the primary selected unit
+  std::optional<glm::dvec2> press;  // where the left button went down
+  glm::dvec2 cursor{0.0};
   while (!window->should_close()) {
     for (const engine::Event& event : window->poll()) {
+      if (event.type == engine::EventType::MouseMove) cursor = {event.x, event.y};
       if (event.type == engine::EventType::KeyDown && event.key == engine::Key::Escape) {
         window->close();
       } else if (event.type == engine::EventType::KeyDown && event.key == engine::Key::F) {
@@ -66,21 +81,36 @@ bool run_window_app(LoadedWorld& loaded, double time_scale) {
       } else if (event.type == engine::EventType::KeyDown) {
         time_scale = engine::next_time_scale(time_scale, event.key);
       } else if (event.type == engine::EventType::MouseDown &&
+                 event.button == engine::MouseButton::Left) {
+        press = glm::dvec2(event.x, event.y);
+      } else if (event.type == engine::EventType::MouseUp &&
+                 event.button == engine::MouseButton::Left && press) {
+        const glm::dvec2 release(event.x, event.y);
+        if (glm::distance(*press, release) < kDragThresholdPx) {
+          clicks.left_click(world, camera, size, release);
+        } else {
+          clicks.box_select(world, camera, size, *press, release);
+        }
+        press.reset();
+      } else if (event.type == engine::EventType::MouseDown &&
                  event.button == engine::MouseButton::Right) {
-        const engine::ClickReport report = world.right_click({event.x, event.y}, camera, size);
-        std::cerr << "terranav: " << report.message << '\n';
+        const engine::ClickReport report =
+            clicks.right_click(world, camera, size, {event.x, event.y});
+        message = engine::describe(report, world);
+        std::cerr << "terranav: " << message << '\n';
       } else if (event.type == engine::EventType::Resize) {
         size = {event.width, event.height};
       }
       std::optional<nav::Vec3> under_cursor;
       if (event.type == engine::EventType::Scroll) {
-        if (const auto hit = world.pick({event.x, event.y}, camera, size))
+        if (const auto hit = world.pick(engine::unproject(camera, size, {event.x, event.y}))) {
           under_cursor = hit->point;
+        }
       }
-      controls.handle(event, camera, size, under_cursor);
+      controls.handle(event, camera, under_cursor);
     }
     const double now = window->time();
-    const double dt = std::clamp(now - last, 0.0, 0.1);  // no jump after a stall
+    const double dt = std::clamp(now - last, 0.0, 0.25);  // no jump after a stall
     last = now;
     if (++fps_frames; now - fps_since >= 0.5) {
       timing = fps_text(fps_frames / (now - fps_since));
@@ -88,18 +118,31 @@ bool run_window_app(LoadedWorld& loaded, double time_scale) {
       fps_frames = 0;
     }
     controls.update(dt, camera);
-    if (follow) {
-      const nav::Vec3 at = world.unit().position();
+    const std::vector<engine::UnitId>& selection = clicks.selection();
+    if (follow && !selection.empty()) {
+      const nav::Vec3 at = world.unit(selection.front()).unit.position();
       camera.target = {at.x, at.y, at.z};
     }
     // Above the ground by more than the near plane (distance / 100), so the
     // terrain is never clipped open.
     engine::keep_over_terrain(camera, world.heightmap(),
                               camera.distance / 50.0 / camera.vertical_exaggeration);
-    world.update(dt * time_scale);
+    const std::size_t seen = world.events().size();
+    loop.frame(world, dt, time_scale);
+    const auto answers = world.events().subspan(std::min(seen, world.events().size()));
+    for (std::size_t k = 0; k < answers.size() && k < kLoggedAnswers; ++k) {
+      std::cerr << "terranav: " << engine::describe(answers[k]) << '\n';
+    }
+    if (answers.size() > kLoggedAnswers) {
+      std::cerr << "terranav: ... and " << answers.size() - kLoggedAnswers << " more answers\n";
+    }
+    if (!answers.empty()) message = engine::describe(answers.front());
     const engine::Viewport framebuffer = window->framebuffer_size();
-    renderer.draw(world, camera, framebuffer);
-    overlay.draw(engine::overlay_lines(world, timing, time_scale), framebuffer, dt);
+    renderer.draw(world, selection, camera, framebuffer);
+    std::optional<std::array<glm::dvec2, 2>> box;
+    if (press && glm::distance(*press, cursor) >= kDragThresholdPx) box = {{*press, cursor}};
+    overlay.draw(engine::overlay_lines(world, selection, message, timing, time_scale), framebuffer,
+                 dt, box);
     window->swap_buffers();
   }
   return true;

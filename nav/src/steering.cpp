@@ -112,6 +112,22 @@ void PathFollower::set_path(std::span<const Vec3> points) {
   shown_ = committed_;
 }
 
+void PathFollower::displace(double dx, double dz) noexcept {
+  committed_.x += dx;
+  committed_.z += dz;
+  if (!committed_.done) {
+    // Re-projected ahead of where it was on the path, as a step does.
+    const double stop_arc = arc_[stops_[committed_.stop_slot]];
+    const Nearest on_path =
+        nearest(committed_.x, committed_.z, committed_.progress,
+                std::min(committed_.progress + projection_window(), stop_arc), committed_.segment);
+    committed_.progress = on_path.arc;
+    committed_.segment = on_path.segment;
+    committed_.off_path = on_path.distance;
+  }
+  shown_ = residual_s_ > 0.0 ? step(committed_, residual_s_) : committed_;
+}
+
 void PathFollower::prepare_corners() {
   const std::size_t n = path_.size();
   corner_speed_.assign(n, kInfinity);

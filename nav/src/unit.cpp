@@ -102,6 +102,11 @@ bool Unit::path_crosses(TileRect tiles) const noexcept {
   return false;
 }
 
+void Unit::displace(double dx, double dz) {
+  follower_.displace(dx, dz);
+  advance(0.0);
+}
+
 void Unit::advance(double dt_s) {
   follower_.advance(dt_s);
   const Vec3 at = follower_.position();

@@ -81,12 +81,12 @@ PathPixels path_pixels(const Image& image, const World& world, const OrbitCamera
 TEST_F(HeadlessTest, OnlyThePathAheadIsDrawn) {
   const nav::TileCoord goal{3, 28};
   // 18 s at 5 m/s: about half of the 180 m.
-  const Script half_way{.clicks = {pixel_of(goal)}, .frames = 18 * 60};
+  const app::Script half_way{.clicks = {pixel_of(goal)}, .frames = 18 * 60};
   const app::HeadlessRun run =
       app::run_headless(world, camera, viewport, half_way, app::shader_dir(), false);
   ASSERT_EQ(run.simulation.clicks.size(), 1u);
-  EXPECT_EQ(run.simulation.clicks[0].status, ClickStatus::Found);
-  ASSERT_TRUE(world.unit().moving());
+  EXPECT_EQ(run.simulation.clicks[0].order.status, OrderStatus::Ordered);
+  ASSERT_TRUE(world.unit(UnitId{0}).unit.moving());
   ASSERT_EQ(run.image.width, viewport.width);
   ASSERT_EQ(run.image.height, viewport.height);
   int terrain_pixels = 0;
@@ -97,7 +97,7 @@ TEST_F(HeadlessTest, OnlyThePathAheadIsDrawn) {
   }
   EXPECT_GT(terrain_pixels, run.image.width * run.image.height / 2);
 
-  const nav::Unit& unit = world.unit();
+  const nav::Unit& unit = world.unit(UnitId{0}).unit;
   const glm::dvec2 at_unit = project(camera, viewport, unit.position()).value();
   const std::vector<nav::Vec3> ahead =
       remaining_path(unit.path(), unit.next_waypoint(), unit.position());
@@ -111,11 +111,11 @@ TEST_F(HeadlessTest, OnlyThePathAheadIsDrawn) {
   EXPECT_GE(drawn.coloured, drawn.checked * 9 / 10);
   EXPECT_EQ(gone.coloured, 0);
 
-  const Script rest{.frames = 100000, .until_arrived = true};
+  const app::Script rest{.frames = 100000, .until_arrived = true};
   const app::HeadlessRun arrived =
       app::run_headless(world, camera, viewport, rest, app::shader_dir(), false);
-  EXPECT_EQ(world.unit().tile(), goal);
-  EXPECT_FALSE(world.unit().moving());
+  EXPECT_EQ(world.unit(UnitId{0}).unit.tile(), goal);
+  EXPECT_FALSE(world.unit(UnitId{0}).unit.moving());
   int path_coloured = 0;
   for (int y = 0; y < arrived.image.height; ++y) {
     for (int x = 0; x < arrived.image.width; ++x) {
@@ -129,7 +129,8 @@ TEST_F(HeadlessTest, OnlyThePathAheadIsDrawn) {
 TEST_F(HeadlessTest, TheUnitStaysVisibleFromFarAway) {
   const app::HeadlessRun run =
       app::run_headless(world, camera, viewport, {.frames = 1}, app::shader_dir(), false);
-  const glm::dvec2 at_unit = project(camera, viewport, world.unit().position()).value();
+  const glm::dvec2 at_unit =
+      project(camera, viewport, world.unit(UnitId{0}).unit.position()).value();
   int unit_pixels = 0;
   for (int y = 0; y < run.image.height; ++y) {
     for (int x = 0; x < run.image.width; ++x) {
@@ -141,12 +142,14 @@ TEST_F(HeadlessTest, TheUnitStaysVisibleFromFarAway) {
     }
   }
   // 2 m is 2 pixels here; kMinUnitPixels long, the marker covers dozens.
-  EXPECT_LT(kUnitLengthM / metres_per_pixel(camera, viewport, world.unit().position()), 3.0);
+  EXPECT_LT(
+      kUnitLengthM / metres_per_pixel(camera, viewport, world.unit(UnitId{0}).unit.position()),
+      3.0);
   EXPECT_GT(unit_pixels, 30);
 }
 
 TEST_F(HeadlessTest, OverlayDrawsTextAtTheTopOnly) {
-  const Script script{.frames = 1};
+  const app::Script script{.frames = 1};
   const Image without =
       app::run_headless(world, camera, viewport, script, app::shader_dir(), false).image;
   const Image with =

@@ -9,50 +9,65 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-TEST(ReportJson, WritesClicksAndUnitExactly) {
+TEST(ReportJson, WritesClicksPathsAndUnitsExactly) {
   app::RunReport report;
-  ClickReport found;
-  found.pixel = {10.5, 20.0};
-  found.hit = nav::Vec3{1.25, 2.0, 3.0};
-  found.tile = nav::TileCoord{4, 5};
-  found.from_tile = {1, 2};
-  found.status = ClickStatus::Found;
-  found.cost = 14.142135623730951;
-  found.tiles = 2;
-  found.message = "say \"hi\"\n";
+  ClickReport ordered;
+  ordered.pixel = {10.5, 20.0};
+  ordered.order = {.status = OrderStatus::Ordered,
+                   .hit = nav::Vec3{1.25, 2.0, 3.0},
+                   .tile = nav::TileCoord{4, 5},
+                   .units = 2,
+                   .order = 1};
   ClickReport miss;
   miss.pixel = {0.0, 1.0};
-  miss.from_tile = {4, 5};
-  miss.message = "m";
-  report.clicks = {found, miss};
-  report.unit_tile = {4, 5};
-  report.unit_position = {45.0, 0.5, 55.0};
+  report.clicks = {ordered, miss};
+  report.click_messages = {"say \"hi\"\n", "m"};
+  PathEvent path;
+  path.unit = UnitId{1};
+  path.order = 1;
+  path.status = nav::SearchStatus::Found;
+  path.from_tile = {1, 2};
+  path.goal_tile = {4, 5};
+  path.end_tile = {4, 4};
+  path.goal_adjusted = true;
+  path.tiles = 3;
+  path.cost = 14.142135623730951;
+  report.paths = {path};
+  report.path_messages = {"p"};
+  report.units = {{UnitId{0}, {4, 5}, {45.0, 0.5, 55.0}, 1.0, false},
+                  {UnitId{1}, {4, 4}, {45.0, 0.5, 46.0}, 1.0, true}};
+  report.selection = {UnitId{1}};
   report.map = "a\tb.png";
   report.load_ms = 1.5;
   const std::string json = app::to_json(report);
   const Json parsed = Json::parse(json);
 
   const Json expected_clicks = Json::parse(
-      R"([{"pixel": [10.5, 20], "hit": [1.25, 2, 3], "tile": [4, 5], "from_tile": [1, 2],
-           "status": "found", "cost": 14.142135623730951, "tiles": 2, "message": "say \"hi\"\n"},
-          {"pixel": [0, 1], "hit": null, "tile": null, "from_tile": [4, 5], "status": "miss",
-           "cost": 0, "tiles": 0, "message": "m"}])");
+      R"([{"pixel": [10.5, 20], "hit": [1.25, 2, 3], "tile": [4, 5], "status": "ordered",
+           "units": 2, "order": 1, "message": "say \"hi\"\n"},
+          {"pixel": [0, 1], "hit": null, "tile": null, "status": "miss", "units": 0, "order": 0,
+           "message": "m"}])");
   EXPECT_EQ(parsed.at("clicks"), expected_clicks) << json;
+  const Json expected_paths = Json::parse(
+      R"([{"unit": 1, "order": 1, "replan": false, "status": "found", "from_tile": [1, 2],
+           "goal_tile": [4, 5], "end_tile": [4, 4], "goal_adjusted": true, "tiles": 3,
+           "cost": 14.142135623730951, "message": "p"}])");
+  EXPECT_EQ(parsed.at("paths"), expected_paths) << json;
   // The cost reads back as the very same double (shortest round-trip form).
-  EXPECT_EQ(parsed.at("clicks").at(0).at("cost").get<double>(), 14.142135623730951);
-  EXPECT_EQ(parsed.at("unit"), Json::parse(R"({"tile": [4, 5], "position": [45, 0.5, 55]})"))
+  EXPECT_EQ(parsed.at("paths").at(0).at("cost").get<double>(), 14.142135623730951);
+  EXPECT_EQ(parsed.at("units"), Json::parse(R"([
+      {"id": 0, "tile": [4, 5], "position": [45, 0.5, 55], "radius_m": 1, "moving": false},
+      {"id": 1, "tile": [4, 4], "position": [45, 0.5, 46], "radius_m": 1, "moving": true}])"))
       << json;
+  EXPECT_EQ(parsed.at("selection"), Json::parse("[1]"));
   EXPECT_EQ(parsed.at("map"), "a\tb.png");
   EXPECT_EQ(parsed.at("load_ms"), 1.5);
   // The documented keys, in the documented order.
   std::vector<std::string> keys;
   for (const auto& [key, value] : parsed.items()) keys.push_back(key);
-  EXPECT_EQ(keys, (std::vector<std::string>{"clicks", "unit", "frames", "map", "viewport", "camera",
-                                            "load_ms", "graph_ms", "render_ms"}));
-  std::vector<std::string> click_keys;
-  for (const auto& [key, value] : parsed.at("clicks").at(0).items()) click_keys.push_back(key);
-  EXPECT_EQ(click_keys, (std::vector<std::string>{"pixel", "hit", "tile", "from_tile", "status",
-                                                  "cost", "tiles", "message"}));
+  EXPECT_EQ(keys,
+            (std::vector<std::string>{"clicks", "paths", "units", "selection", "frames", "map",
+                                      "viewport", "camera", "load_ms", "graph_ms", "render_ms"}));
 }
 
 TEST(ReportJson, ReplacesBytesThatAreNotUtf8) {

@@ -7,76 +7,105 @@
 #include <sstream>
 
 #include "app/demo_click.hpp"
-#include "terranav/engine/scene/simulation.hpp"
+#include "app/script.hpp"
+#include "terranav/engine/ui/messages.hpp"
 #include "terranav/engine/ui/overlay_text.hpp"
 #include "test_worlds.hpp"
 
 namespace terranav::engine {
 namespace {
 
+using app::Script;
+using app::simulate;
+using app::SimulationResult;
+using app::walked_share;
 using test::kSpikeTile;
 
+/// The small world with one unit, seen by the default camera.
 class WorldTest : public ::testing::Test {
  protected:
   WorldTest()
-      : world(test::small_terrain(), {}), camera(default_camera(world.heightmap(), viewport)) {}
+      : world(test::small_terrain(), {}),
+        camera(default_camera(world.heightmap(), viewport)),
+        controller(world) {}
 
   glm::dvec2 pixel_of(nav::TileCoord tile) const {
     const auto pixel = project(camera, viewport, world.graph().tile_centre(world.graph().id(tile)));
     EXPECT_TRUE(pixel.has_value());
     return *pixel;
   }
+  const nav::Unit& unit() const { return world.unit(UnitId{0}).unit; }
+  ClickReport right_click(nav::TileCoord tile) {
+    return controller.right_click(world, camera, viewport, pixel_of(tile));
+  }
+  SimulationResult run(const Script& script) {
+    return simulate(world, controller, camera, viewport, script);
+  }
+  /// Frames of 1/60 s until the world is idle (at most `frames`).
+  void settle(int frames = 100000) {
+    FixedStepLoop loop;
+    for (int k = 0; k < frames && world.busy(); ++k) loop.frame(world, kFixedStep, 1.0);
+  }
 
   Viewport viewport{640, 360};
   World world;
   OrbitCamera camera;
+  ClickController controller;
 };
 
 TEST_F(WorldTest, StartsNearTheCentreOfTheLargestSet) {
   // Centre (16, 16) of the 32 x 32 tiles; (15, 15) and (16, 16) tie, lower id wins.
-  EXPECT_EQ(world.unit().tile(), (nav::TileCoord{15, 15}));
-  EXPECT_FALSE(world.unit().moving());
-  EXPECT_EQ(world.unit().speed(), 0.0);
-  EXPECT_EQ(world.unit().params().max_speed_mps, 5.0);  // a person, whatever the map's size
-  EXPECT_EQ(world.unit().params().corridor_m, 1.0);
+  EXPECT_EQ(unit().tile(), (nav::TileCoord{15, 15}));
+  EXPECT_FALSE(unit().moving());
+  EXPECT_FALSE(world.busy());
+  EXPECT_EQ(unit().speed(), 0.0);
+  EXPECT_EQ(unit().params().max_speed_mps, 5.0);  // a person, whatever the map's size
+  EXPECT_EQ(unit().params().corridor_m, 1.0);
+  EXPECT_EQ(controller.selection(), std::vector<UnitId>{UnitId{0}});
 }
 
 // On tiles of 1 m the corridor and look-ahead shrink to a quarter and a half tile.
 TEST(WorldConfig, SmallTilesNarrowTheUnitsCorridor) {
   const World world(nav::Terrain{nav::Heightmap(9, 9, 1.0, std::vector<float>(81, 0.0f)), 1, {}},
                     {});
-  EXPECT_EQ(world.unit().params().corridor_m, 0.25);
-  EXPECT_EQ(world.unit().params().lookahead_m, 0.5);
-  EXPECT_EQ(world.unit().params().max_speed_mps, 5.0);
+  const nav::Unit& unit = world.unit(UnitId{0}).unit;
+  EXPECT_EQ(unit.params().corridor_m, 0.25);
+  EXPECT_EQ(unit.params().lookahead_m, 0.5);
+  EXPECT_EQ(unit.params().max_speed_mps, 5.0);
 }
 
 TEST_F(WorldTest, ClickOnWalkableTileFindsPathAndUnitWalksThere) {
   const nav::TileCoord goal{3, 28};
-  const glm::dvec2 pixel = pixel_of(goal);
-  const SimulationResult run = simulate(
-      world, camera, viewport, {.clicks = {pixel}, .frames = 100000, .until_arrived = true});
-  ASSERT_EQ(run.clicks.size(), 1u);
-  const ClickReport& report = run.clicks[0];
-  EXPECT_EQ(report.status, ClickStatus::Found);
-  ASSERT_TRUE(report.tile.has_value());
-  EXPECT_EQ(*report.tile, goal);
-  ASSERT_TRUE(report.hit.has_value());
-  EXPECT_NEAR(report.hit->x, 35.0, 1e-6);  // tile centre (3.5 * 10, 28.5 * 10)
-  EXPECT_NEAR(report.hit->z, 285.0, 1e-6);
-  EXPECT_EQ(report.from_tile, (nav::TileCoord{15, 15}));
+  const SimulationResult result =
+      run({.clicks = {pixel_of(goal)}, .frames = 100000, .until_arrived = true});
+  ASSERT_EQ(result.clicks.size(), 1u);
+  const OrderReport& order = result.clicks[0].order;
+  EXPECT_EQ(order.status, OrderStatus::Ordered);
+  EXPECT_EQ(order.units, 1u);
+  ASSERT_TRUE(order.tile.has_value());
+  EXPECT_EQ(*order.tile, goal);
+  ASSERT_TRUE(order.hit.has_value());
+  EXPECT_NEAR(order.hit->x, 35.0, 1e-6);  // tile centre (3.5 * 10, 28.5 * 10)
+  EXPECT_NEAR(order.hit->z, 285.0, 1e-6);
+  EXPECT_EQ(result.click_messages[0], "Ordered 1 unit to tile (3, 28)");
+  ASSERT_EQ(world.events().size(), 1u);
+  const PathEvent& path = world.events()[0];
+  EXPECT_EQ(path.status, nav::SearchStatus::Found);
+  EXPECT_EQ(path.from_tile, (nav::TileCoord{15, 15}));
+  EXPECT_FALSE(path.goal_adjusted);
   // Any-angle by default: from the unit at (155, 155) m to the clicked
   // point, no longer than the octile path (12 diagonal + 1 straight steps of
   // 10 m) and no shorter than the straight line.
-  EXPECT_LE(report.cost, 10.0 * (12.0 * std::sqrt(2.0) + 1.0));
-  EXPECT_GE(report.cost, std::hypot(120.0, 130.0) - 1e-9);
-  EXPECT_EQ(report.tiles, 14u);
-  EXPECT_EQ(report.message.rfind("Path to tile (3, 28): 14 tiles, cost ", 0), 0u);
-  EXPECT_NE(report.message.find("(any-angle, "), std::string::npos);
-  EXPECT_EQ(world.unit().tile(), goal);
-  EXPECT_NEAR(world.unit().position().x, 35.0, 1e-6);  // on the clicked point
-  EXPECT_NEAR(world.unit().position().z, 285.0, 1e-6);
-  EXPECT_FALSE(world.unit().moving());
-  EXPECT_LT(run.frames, 100000);
+  EXPECT_LE(path.cost, 10.0 * (12.0 * std::sqrt(2.0) + 1.0));
+  EXPECT_GE(path.cost, std::hypot(120.0, 130.0) - 1e-9);
+  EXPECT_EQ(path.tiles, 14u);
+  EXPECT_EQ(describe(path).rfind("Unit 0: path to tile (3, 28): 14 tiles, cost ", 0), 0u);
+  EXPECT_NE(describe(path).find("(any-angle, "), std::string::npos);
+  EXPECT_EQ(unit().tile(), goal);
+  EXPECT_NEAR(unit().position().x, 35.0, 1e-6);  // on the clicked point
+  EXPECT_NEAR(unit().position().z, 285.0, 1e-6);
+  EXPECT_FALSE(unit().moving());
+  EXPECT_LT(result.frames, 100000);
   EXPECT_EQ(world.path_revision(), 1u);
 }
 
@@ -85,151 +114,192 @@ TEST(WorldGridPaths, ClickWalksTheOctilePathThroughTileCentres) {
   WorldConfig config;
   config.path_mode = nav::PathMode::Grid;
   World world(test::small_terrain(), config);
+  ClickController controller(world);
   const OrbitCamera camera = default_camera(world.heightmap(), viewport);
   const nav::TileCoord goal{3, 28};
   const auto pixel = project(camera, viewport, world.graph().tile_centre(world.graph().id(goal)));
   ASSERT_TRUE(pixel.has_value());
-  const SimulationResult run = simulate(
-      world, camera, viewport, {.clicks = {*pixel}, .frames = 100000, .until_arrived = true});
-  ASSERT_EQ(run.clicks.size(), 1u);
-  const ClickReport& report = run.clicks[0];
-  EXPECT_EQ(report.status, ClickStatus::Found);
+  simulate(world, controller, camera, viewport,
+           {.clicks = {*pixel}, .frames = 100000, .until_arrived = true});
+  ASSERT_EQ(world.events().size(), 1u);
+  const PathEvent& path = world.events()[0];
   // Flat ground: octile distance 12 diagonal + 1 straight steps of 10 m.
-  EXPECT_NEAR(report.cost, 10.0 * (12.0 * std::sqrt(2.0) + 1.0), 1e-6);
-  EXPECT_EQ(report.tiles, 14u);
-  EXPECT_EQ(report.message, "Path to tile (3, 28): 14 tiles, cost 179.7 m");
-  EXPECT_EQ(world.unit().tile(), goal);
-  EXPECT_FALSE(world.unit().moving());
+  EXPECT_NEAR(path.cost, 10.0 * (12.0 * std::sqrt(2.0) + 1.0), 1e-6);
+  EXPECT_EQ(path.tiles, 14u);
+  EXPECT_EQ(describe(path), "Unit 0: path to tile (3, 28): 14 tiles, cost 179.7 m");
+  EXPECT_EQ(world.unit(UnitId{0}).unit.tile(), goal);
+  EXPECT_FALSE(world.busy());
 }
 
 TEST_F(WorldTest, ClickOnSteepTileIsInvalidGoalAndUnitStays) {
-  const ClickReport report = world.right_click(pixel_of(kSpikeTile), camera, viewport);
-  EXPECT_EQ(report.status, ClickStatus::InvalidGoal);
-  ASSERT_TRUE(report.tile.has_value());
-  EXPECT_EQ(*report.tile, kSpikeTile);
-  EXPECT_EQ(report.message,
+  const ClickReport report = right_click(kSpikeTile);
+  EXPECT_EQ(report.order.status, OrderStatus::InvalidGoal);
+  ASSERT_TRUE(report.order.tile.has_value());
+  EXPECT_EQ(*report.order.tile, kSpikeTile);
+  EXPECT_EQ(describe(report, world),
             "Tile (8, 20) is unwalkable: every slope to its neighbours exceeds 0.6");
-  EXPECT_FALSE(world.unit().moving());
-  EXPECT_EQ(world.unit().tile(), (nav::TileCoord{15, 15}));
+  EXPECT_FALSE(world.busy());
+  EXPECT_EQ(unit().tile(), (nav::TileCoord{15, 15}));
   EXPECT_EQ(world.path_revision(), 0u);
 }
 
 TEST_F(WorldTest, ClickOnBlockedTileIsInvalidGoal) {
-  const ClickReport report = world.right_click(pixel_of({test::kWallColumn, 5}), camera, viewport);
-  EXPECT_EQ(report.status, ClickStatus::InvalidGoal);
-  EXPECT_EQ(report.message, "Tile (24, 5) is unwalkable: it is blocked");
+  const ClickReport report = right_click({test::kWallColumn, 5});
+  EXPECT_EQ(report.order.status, OrderStatus::InvalidGoal);
+  EXPECT_EQ(describe(report, world), "Tile (24, 5) is unwalkable: it is blocked");
 }
 
-TEST_F(WorldTest, ClickInOtherSetIsUnreachable) {
-  const ClickReport report = world.right_click(pixel_of({28, 10}), camera, viewport);
-  EXPECT_EQ(report.status, ClickStatus::Unreachable);
-  EXPECT_EQ(report.message,
-            "Tile (28, 10) is in another connected set than the unit's tile (15, 15)");
-  EXPECT_EQ(report.cost, 0.0);
-  EXPECT_FALSE(world.unit().moving());
+// A tile beyond the wall: the nav module answers with the nearest reachable
+// tile, the unit walks there and the answer says so.
+TEST_F(WorldTest, ClickInOtherSetGoesToTheNearestReachableTile) {
+  const ClickReport report = right_click({28, 10});
+  EXPECT_EQ(report.order.status, OrderStatus::Ordered);
+  settle();
+  ASSERT_EQ(world.events().size(), 1u);
+  const PathEvent& path = world.events()[0];
+  EXPECT_EQ(path.status, nav::SearchStatus::Found);
+  EXPECT_TRUE(path.goal_adjusted);
+  EXPECT_EQ(path.goal_tile, (nav::TileCoord{28, 10}));
+  EXPECT_EQ(path.end_tile, (nav::TileCoord{23, 10}));  // beside the wall, in the unit's set
+  EXPECT_EQ(describe(path).rfind("Unit 0: tile (28, 10) cannot be reached from (15, 15); going "
+                                 "to the nearest reachable tile (23, 10): ",
+                                 0),
+            0u);
+  EXPECT_EQ(unit().tile(), (nav::TileCoord{23, 10}));
 }
 
 TEST_F(WorldTest, ClickOnSkyIsMiss) {
-  const ClickReport report = world.right_click({1.0, 1.0}, camera, viewport);
-  EXPECT_EQ(report.status, ClickStatus::Miss);
-  EXPECT_FALSE(report.hit.has_value());
-  EXPECT_FALSE(report.tile.has_value());
-  EXPECT_EQ(report.message, "Click at (1.0, 1.0) hit no terrain");
-  ASSERT_TRUE(world.last_click().has_value());
-  EXPECT_EQ(world.last_click()->status, ClickStatus::Miss);
+  const ClickReport report = controller.right_click(world, camera, viewport, {1.0, 1.0});
+  EXPECT_EQ(report.order.status, OrderStatus::Miss);
+  EXPECT_FALSE(report.order.hit.has_value());
+  EXPECT_FALSE(report.order.tile.has_value());
+  EXPECT_EQ(describe(report, world), "Click at (1.0, 1.0) hit no terrain");
+  ASSERT_TRUE(world.last_order().has_value());
+  EXPECT_EQ(world.last_order()->status, OrderStatus::Miss);
 }
 
-TEST_F(WorldTest, FailedClickKeepsUnitWalking) {
-  world.right_click(pixel_of({2, 2}), camera, viewport);
-  world.update(1.5);  // turns from +x to the south-west, then sets off
-  ASSERT_TRUE(world.unit().moving());
-  ASSERT_GT(world.unit().speed(), 1.0);
-  world.right_click(pixel_of({28, 10}), camera, viewport);
-  EXPECT_TRUE(world.unit().moving());
-  const std::vector<std::string> lines = overlay_lines(world, "1 fps", 4.0);
-  EXPECT_EQ(lines[0], "Tile (28, 10) is in another connected set than the unit's tile (15, 15)");
+TEST_F(WorldTest, NoSelectionOrdersNothing) {
+  controller.left_click(world, camera, viewport, {1.0, 1.0});  // on the sky: selection cleared
+  EXPECT_TRUE(controller.selection().empty());
+  const ClickReport report = right_click({3, 28});
+  EXPECT_EQ(report.order.status, OrderStatus::NoUnits);
+  EXPECT_EQ(describe(report, world),
+            "No unit selected: left-click a unit or drag a box around units");
+  EXPECT_FALSE(world.busy());
+}
+
+TEST_F(WorldTest, RefusedClickKeepsUnitWalking) {
+  right_click({2, 2});
+  FixedStepLoop loop;
+  for (int k = 0; k < 90; ++k) loop.frame(world, kFixedStep, 1.0);  // turns, then sets off
+  ASSERT_TRUE(unit().moving());
+  ASSERT_GT(unit().speed(), 1.0);
+  const ClickReport refused = right_click(kSpikeTile);
+  EXPECT_TRUE(unit().moving());
+  const std::vector<std::string> lines =
+      overlay_lines(world, controller.selection(), describe(refused, world), "1 fps", 4.0);
+  EXPECT_EQ(lines[0], "Tile (8, 20) is unwalkable: every slope to its neighbours exceeds 0.6");
   std::ostringstream walking;
-  walking << std::fixed << std::setprecision(1) << "Unit at tile (15, 15), walking at "
-          << world.unit().speed() << " m/s";
+  walking << std::fixed << std::setprecision(1)
+          << "1 of 1 units selected; unit 0 at tile (15, 15), walking at " << unit().speed()
+          << " m/s";
   EXPECT_EQ(lines[1], walking.str());
-  EXPECT_EQ(lines[2], "Path to (2, 2): 14 tiles, cost 183.8 m");
-  EXPECT_EQ(lines[3], "1 fps, time x4");
+  EXPECT_EQ(lines[2], "1 fps, time x4");
 }
 
 TEST_F(WorldTest, ScriptedClicksWaitForTheUnitToStop) {
-  const Script script{
-      .clicks = {pixel_of({2, 2}), pixel_of({20, 3})}, .frames = 100000, .until_arrived = true};
-  const SimulationResult run = simulate(world, camera, viewport, script);
-  ASSERT_EQ(run.clicks.size(), 2u);
-  EXPECT_EQ(run.clicks[1].from_tile, (nav::TileCoord{2, 2}));  // second click after arriving
-  EXPECT_EQ(world.unit().tile(), (nav::TileCoord{20, 3}));
+  const SimulationResult result = run(
+      {.clicks = {pixel_of({2, 2}), pixel_of({20, 3})}, .frames = 100000, .until_arrived = true});
+  ASSERT_EQ(result.clicks.size(), 2u);
+  ASSERT_EQ(world.events().size(), 2u);
+  EXPECT_EQ(world.events()[1].from_tile, (nav::TileCoord{2, 2}));  // second click after arriving
+  EXPECT_EQ(unit().tile(), (nav::TileCoord{20, 3}));
 }
 
 // The demo's picture is taken half way: the run stops once the unit has
 // walked half its path.
 TEST_F(WorldTest, UntilWalkedStopsHalfWay) {
-  EXPECT_EQ(walked_share(world.unit()), 1.0);  // no path yet
-  const Script half{.clicks = {pixel_of({3, 28})}, .frames = 100000, .until_walked = 0.5};
-  const SimulationResult run = simulate(world, camera, viewport, half);
-  const double share = walked_share(world.unit());
+  EXPECT_EQ(walked_share(unit()), 1.0);  // no path yet
+  const SimulationResult result =
+      run({.clicks = {pixel_of({3, 28})}, .frames = 100000, .until_walked = 0.5});
+  const double share = walked_share(unit());
   EXPECT_GE(share, 0.5);
   EXPECT_LT(share, 0.51);  // a frame walks 8 cm of the 180 m
-  EXPECT_TRUE(world.unit().moving());
-  EXPECT_GT(run.frames, 15 * 60);
-  simulate(world, camera, viewport, {.frames = 100000, .until_arrived = true});
-  EXPECT_EQ(walked_share(world.unit()), 1.0);
+  EXPECT_TRUE(unit().moving());
+  EXPECT_GT(result.frames, 15 * 60);
+  run({.frames = 100000, .until_arrived = true});
+  EXPECT_EQ(walked_share(unit()), 1.0);
 }
 
-// The same walk at four times the time scale takes a quarter of the frames.
+// The same walk at four times the time scale takes a quarter of the frames
+// and ends on the same spot: the fixed step does not depend on the frame.
 TEST_F(WorldTest, TimeScaleRunsTheWalkInFewerFrames) {
   World fast(test::small_terrain(), {});
+  ClickController fast_controller(fast);
   const Script script{.clicks = {pixel_of({3, 28})}, .frames = 100000, .until_arrived = true};
   Script faster = script;
   faster.time_scale = 4.0;
-  const SimulationResult run = simulate(world, camera, viewport, script);
-  const SimulationResult quick = simulate(fast, camera, viewport, faster);
-  EXPECT_GT(run.frames, 36 * 60);  // 180 m at 5 m/s at least
-  EXPECT_NEAR(quick.frames, run.frames / 4.0, 1.0);
-  EXPECT_EQ(fast.unit().tile(), (nav::TileCoord{3, 28}));
-  EXPECT_EQ(fast.unit().position().x, world.unit().position().x);
+  const SimulationResult slow_run = run(script);
+  const SimulationResult quick = simulate(fast, fast_controller, camera, viewport, faster);
+  EXPECT_GT(slow_run.frames, 36 * 60);  // 180 m at 5 m/s at least
+  EXPECT_NEAR(quick.frames, slow_run.frames / 4.0, 1.0);
+  const nav::Unit& quick_unit = fast.unit(UnitId{0}).unit;
+  EXPECT_EQ(quick_unit.tile(), (nav::TileCoord{3, 28}));
+  EXPECT_EQ(quick_unit.position().x, unit().position().x);
+}
+
+TEST(FixedStepLoop, RunsWholeStepsAndCarriesTheRest) {
+  World world(test::small_terrain(), {});
+  FixedStepLoop loop(100);
+  EXPECT_EQ(loop.frame(world, kFixedStep, 1.0), 1);
+  EXPECT_EQ(loop.frame(world, kFixedStep * 0.5, 1.0), 0);
+  EXPECT_EQ(loop.frame(world, kFixedStep * 0.5, 1.0), 1);  // the carried half completes one
+  EXPECT_EQ(loop.frame(world, kFixedStep, 8.0), 8);
+  EXPECT_EQ(loop.frame(world, 10.0, 1.0), 100);  // capped: the rest is dropped
+  EXPECT_EQ(loop.frame(world, kFixedStep, 1.0), 1);
+  EXPECT_EQ(loop.frame(world, -1.0, 1.0), 0);
 }
 
 // A building dropped across the walking unit's path: the world replans from
 // where the unit stands (no jump), around the building, to the same goal.
 TEST_F(WorldTest, AnEditAcrossThePathReplansFromWhereTheUnitStands) {
-  world.right_click(pixel_of({2, 15}), camera, viewport);
-  world.update(0.5);
-  const nav::Vec3 here = world.unit().position();
+  right_click({2, 15});
+  FixedStepLoop loop;
+  for (int k = 0; k < 30; ++k) loop.frame(world, kFixedStep, 1.0);
+  ASSERT_EQ(world.path_revision(), 1u);
+  const nav::Vec3 here = unit().position();
   const nav::EditResult edit = world.edit([](nav::NavTerrain& terrain) {
     return terrain.set_blocked({6, 10, 9, 21}, true);
   });
   EXPECT_FALSE(edit.dirty.empty());
+  world.serve_requests(1e6);
   EXPECT_EQ(world.path_revision(), 2u);
-  EXPECT_EQ(world.unit().path().front().x, here.x);
-  EXPECT_EQ(world.unit().path().front().z, here.z);
-  EXPECT_FALSE(world.unit().path_crosses({6, 10, 9, 21}));
-  ASSERT_TRUE(world.path_summary().has_value());
-  EXPECT_EQ(world.path_summary()->goal, (nav::TileCoord{2, 15}));
+  ASSERT_EQ(world.events().size(), 2u);
+  EXPECT_TRUE(world.events()[1].replan);
+  EXPECT_EQ(unit().path().front().x, here.x);
+  EXPECT_EQ(unit().path().front().z, here.z);
+  EXPECT_FALSE(unit().path_crosses({6, 10, 9, 21}));
   // An edit away from the path changes nothing of it.
   world.edit([](nav::NavTerrain& terrain) { return terrain.set_blocked({20, 28, 22, 30}, true); });
+  world.serve_requests(1e6);
   EXPECT_EQ(world.path_revision(), 2u);
-  for (int k = 0; k < 1000 && world.unit().moving(); ++k) world.update(0.1);
-  EXPECT_EQ(world.unit().tile(), (nav::TileCoord{2, 15}));
+  settle();
+  EXPECT_EQ(unit().tile(), (nav::TileCoord{2, 15}));
   // A building on the goal itself: the unit goes as near as it can.
-  world.right_click(pixel_of({10, 5}), camera, viewport);
-  world.update(0.2);
+  right_click({10, 5});
+  for (int k = 0; k < 12; ++k) loop.frame(world, kFixedStep, 1.0);
   world.edit([](nav::NavTerrain& terrain) { return terrain.set_blocked({9, 4, 12, 7}, true); });
-  for (int k = 0; k < 1000 && world.unit().moving(); ++k) world.update(0.1);
-  EXPECT_EQ(world.unit().tile(), (nav::TileCoord{10, 3}));
+  settle();
+  EXPECT_EQ(unit().tile(), (nav::TileCoord{10, 3}));
 }
 
 TEST_F(WorldTest, DemoClickPicksAFarTileOfTheUnitsSet) {
   const auto pixel = app::demo_click(world, camera, viewport);
   ASSERT_TRUE(pixel.has_value());
-  const auto hit = world.pick(*pixel, camera, viewport);
+  const auto hit = world.pick(unproject(camera, viewport, *pixel));
   ASSERT_TRUE(hit && hit->tile);
   const nav::TileId tile = world.graph().id(*hit->tile);
-  EXPECT_TRUE(world.sets().connected(tile, world.graph().id(world.unit().tile())));
+  EXPECT_TRUE(world.sets().connected(tile, world.graph().id(unit().tile())));
   EXPECT_GE(std::abs(hit->tile->i - 15) + std::abs(hit->tile->j - 15), 10);
 }
 
@@ -257,9 +327,13 @@ TEST(WorldConfig, BadStartTilesAreRejectedWithReason) {
       },
       nav::Error);
   EXPECT_THROW(World(test::small_terrain(), {.start = {}, .speed_mps = -1.0}), nav::Error);
+  WorldConfig none;
+  none.units = 0;
+  EXPECT_THROW(World(test::small_terrain(), none), nav::Error);
   const World chosen(test::small_terrain(), {.start = nav::TileCoord{30, 30}, .speed_mps = 7.5});
-  EXPECT_EQ(chosen.unit().tile(), (nav::TileCoord{30, 30}));
-  EXPECT_EQ(chosen.unit().params().max_speed_mps, 7.5);
+  EXPECT_EQ(chosen.unit(UnitId{0}).unit.tile(), (nav::TileCoord{30, 30}));
+  EXPECT_EQ(chosen.unit(UnitId{0}).unit.params().max_speed_mps, 7.5);
+  EXPECT_THROW(chosen.unit(UnitId{1}), nav::Error);
 }
 
 }  // namespace

@@ -302,7 +302,7 @@ TEST(PathFollower, RetargetingKeepsPositionVelocityAndHeading) {
   follower.set_path(north);
   EXPECT_EQ(follower.position().x, here.x);
   EXPECT_EQ(follower.position().z, here.z);
-  EXPECT_EQ(follower.speed(), speed);
+  EXPECT_NEAR(follower.speed(), speed, 1e-9);
   EXPECT_EQ(follower.heading_rad(), heading);
   EXPECT_EQ(follower.progress_m(), 0.0);
   Vec3 last = here;
@@ -438,6 +438,34 @@ TEST(PathFollower, APathStartingElsewhereIsJoined) {
   EXPECT_TRUE(joined);
   EXPECT_EQ(follower.position().x, 20.0);
   EXPECT_EQ(follower.position().z, 0.0);
+}
+
+// Pushed sideways while walking (as separation does), the follower keeps its
+// speed, steers back into the corridor and still stops exactly on the end;
+// pushed while standing, it stays where it was pushed.
+TEST(PathFollower, DisplacedFollowerRejoinsItsPathOrStaysPut) {
+  PathFollower follower({}, 0.0);
+  const std::vector<Vec3> path = {{0, 0, 0}, {20, 0, 0}};
+  follower.set_path(path);
+  follower.advance(2.0);
+  const double speed = follower.speed();
+  const double x = follower.position().x;
+  follower.displace(0.25, 0.5);
+  EXPECT_NEAR(follower.position().x, x + 0.25, 1e-12);
+  EXPECT_NEAR(follower.position().z, 0.5, 1e-12);
+  EXPECT_NEAR(follower.speed(), speed, 1e-9);
+  EXPECT_TRUE(follower.moving());
+  follower.advance(1.0);
+  EXPECT_LT(std::abs(follower.position().z), 0.5);  // heading back
+  follower.advance(60.0);
+  EXPECT_FALSE(follower.moving());
+  EXPECT_EQ(follower.position().x, 20.0);
+  EXPECT_EQ(follower.position().z, 0.0);
+  follower.displace(-1.0, 2.0);
+  follower.advance(10.0);
+  EXPECT_FALSE(follower.moving());
+  EXPECT_EQ(follower.position().x, 19.0);
+  EXPECT_EQ(follower.position().z, 2.0);
 }
 
 }  // namespace

@@ -75,21 +75,28 @@ void Renderer::upload_terrain(const World& world) {
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
 }
 
-void Renderer::update_path(const World& world, const OrbitCamera& camera, Viewport viewport) {
+void Renderer::update_paths(const World& world, const std::vector<UnitId>& selection,
+                            const OrbitCamera& camera, Viewport viewport) {
   // Every frame: the walked part goes, and the width follows the camera.
-  const nav::Unit& unit = world.unit();
-  const std::vector<glm::vec3> ribbon =
-      path_ribbon(remaining_path(unit.path(), unit.next_waypoint(), unit.position()),
-                  world.heightmap(), ribbon_style_, camera, viewport);
+  std::vector<glm::vec3> ribbon;
+  for (const UnitId id : selection) {
+    const nav::Unit& unit = world.unit(id).unit;
+    if (!unit.moving()) continue;
+    const std::vector<glm::vec3> part =
+        path_ribbon(remaining_path(unit.path(), unit.next_waypoint(), unit.position()),
+                    world.heightmap(), ribbon_style_, camera, viewport);
+    ribbon.insert(ribbon.end(), part.begin(), part.end());
+  }
   upload_vertices(path_.vao, path_.vertices, ribbon, -1, GL_DYNAMIC_DRAW);
   path_.count = static_cast<GLsizei>(ribbon.size());
 }
 
-void Renderer::draw(const World& world, const OrbitCamera& camera, Viewport viewport) {
+void Renderer::draw(const World& world, const std::vector<UnitId>& selection,
+                    const OrbitCamera& camera, Viewport viewport) {
   // After an edit the whole mesh and texture are uploaded again: O(samples),
   // rare (a brush that edits every frame wants partial uploads).
   if (world.terrain().revision() != terrain_revision_) upload_terrain(world);
-  update_path(world, camera, viewport);
+  update_paths(world, selection, camera, viewport);
   glViewport(0, 0, viewport.width, viewport.height);
   glClearColor(kClearColour.r, kClearColour.g, kClearColour.b, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
@@ -132,17 +139,22 @@ void Renderer::draw(const World& world, const OrbitCamera& camera, Viewport view
     glDisable(GL_POLYGON_OFFSET_FILL);
   }
 
-  const nav::Unit& unit = world.unit();
-  const glm::dmat4 model = unit_model(unit.position(), unit.heading(),
-                                      unit_display_length(camera, viewport, unit.position()),
-                                      camera.vertical_exaggeration);
-  solid_program_.set("u_model_to_clip",
-                     glm::mat4(projection_matrix(camera, viewport) * view_matrix(camera) * model));
-  solid_program_.set("u_normal_matrix", normal_matrix(model));
-  solid_program_.set("u_colour", kUnitColour);
   solid_program_.set("u_lit", 1);
   glBindVertexArray(unit_.vao.id());
-  glDrawArrays(GL_TRIANGLES, 0, unit_.count);
+  const glm::dmat4 world_to_clip = projection_matrix(camera, viewport) * view_matrix(camera);
+  std::vector<bool> selected(world.units().size(), false);
+  for (const UnitId id : selection) selected[static_cast<std::size_t>(id)] = true;
+  for (const SceneUnit& u : world.units()) {
+    const nav::Unit& unit = u.unit;
+    const glm::dmat4 model = unit_model(unit.position(), unit.heading(),
+                                        unit_display_length(camera, viewport, unit.position()),
+                                        camera.vertical_exaggeration);
+    solid_program_.set("u_model_to_clip", glm::mat4(world_to_clip * model));
+    solid_program_.set("u_normal_matrix", normal_matrix(model));
+    solid_program_.set("u_colour",
+                       selected[static_cast<std::size_t>(u.id)] ? kSelectedColour : kUnitColour);
+    glDrawArrays(GL_TRIANGLES, 0, unit_.count);
+  }
   glBindVertexArray(0);
 }
 

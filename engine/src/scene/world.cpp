@@ -3,13 +3,19 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <sstream>
 
-#include "terranav/engine/ui/tile_diagnosis.hpp"
-#include "terranav/nav/limits.hpp"
+#include "terranav/engine/scene/formation.hpp"
+#include "terranav/engine/scene/separation.hpp"
+#include "terranav/engine/scene/tile_diagnosis.hpp"
 
 namespace terranav::engine {
 namespace {
+
+/// The event log keeps the answers of the last few orders of a large group.
+constexpr std::size_t kEventLogSize = 1 << 14;
+
+/// Units at rest pushed less than this in a step have settled. [Units: m]
+constexpr double kSettledM = 1e-7;
 
 nav::NavTerrain nav_terrain(nav::Terrain terrain, const WorldConfig& config) {
   return nav::NavTerrain(std::move(terrain.heightmap),
@@ -17,10 +23,12 @@ nav::NavTerrain nav_terrain(nav::Terrain terrain, const WorldConfig& config) {
                           .blocked = std::move(terrain.blocked)});
 }
 
-nav::SearchOptions search_options(const nav::TerrainGraph& graph, const WorldConfig& config) {
+nav::SearchOptions checked_search_options(const nav::TerrainGraph& graph,
+                                          const WorldConfig& config) {
   nav::SearchOptions options;
   options.cost.slope_weight = config.slope_weight;
   options.path_mode = config.path_mode;
+  options.nearest_reachable_goal = true;  // a click on a cliff walks to its foot
   nav::validate(options.cost, graph.tile_count());
   return options;
 }
@@ -50,12 +58,12 @@ nav::SteeringParams steering(const nav::TerrainGraph& graph, const WorldConfig& 
   return params;
 }
 
-std::string format_metres(double value) {
-  std::ostringstream text;
-  text.setf(std::ios::fixed);
-  text.precision(1);
-  text << value;
-  return text.str();
+/// Whether a unit may stand at p: a walkable tile of `set`.
+bool standable(const nav::NavTerrain& terrain, const nav::Vec3& p, nav::SetId set) {
+  const auto tile = terrain.graph().tile_at(p.x, p.z);
+  if (!tile) return false;
+  const nav::TileId id = terrain.graph().id(*tile);
+  return terrain.graph().walkable(id) && terrain.sets().set_of(id) == set;
 }
 
 }  // namespace
@@ -89,133 +97,199 @@ nav::SteeringParams default_steering(const nav::TerrainGraph& graph) {
   return params;
 }
 
-OrbitCamera default_camera(const nav::Heightmap& heightmap, Viewport viewport) {
-  return default_camera(heightmap.extent_x(), heightmap.extent_z(), heightmap.min_height(),
-                        heightmap.max_height(), viewport);
-}
-
 World::World(nav::Terrain terrain, const WorldConfig& config)
     : terrain_(nav_terrain(std::move(terrain), config)),
-      search_(terrain_.graph(), terrain_.sets(), &terrain_.heightmap()),
-      search_options_(search_options(terrain_.graph(), config)),
-      unit_(terrain_.graph(), terrain_.heightmap(),
-            checked_start(terrain_.graph(), terrain_.sets(), config),
-            steering(terrain_.graph(), config)) {}
+      search_options_(checked_search_options(terrain_.graph(), config)),
+      queue_(terrain_.graph(), terrain_.sets(), 0, &terrain_.heightmap()) {
+  nav::check_limit(kUnitCountLimit, config.units, "units");
+  const nav::TerrainGraph& graph = terrain_.graph();
+  const nav::TileCoord start = checked_start(graph, terrain_.sets(), config);
+  const nav::SteeringParams params = steering(graph, config);
+  // Everyone on a formation slot around the start tile's centre.
+  const nav::Vec3 centre = graph.tile_centre(graph.id(start));
+  const nav::SetId set = terrain_.sets().set_of(graph.id(start));
+  const std::vector<nav::Vec3> here(static_cast<std::size_t>(config.units), centre);
+  const std::vector<std::optional<nav::Vec3>> slots =
+      formation_goals(here, centre, kFormationSpacingM,
+                      [&](const nav::Vec3& p) { return standable(terrain_, p, set); });
+  units_.reserve(here.size());
+  for (std::size_t k = 0; k < here.size(); ++k) {
+    SceneUnit& added =
+        units_.emplace_back(SceneUnit{UnitId{static_cast<std::uint32_t>(k)},
+                                      nav::Unit(graph, terrain_.heightmap(), start, params),
+                                      {},
+                                      0,
+                                      {}});
+    // Slot 0 is the centre itself; with no slot left a unit shares the
+    // centre and separation moves it.
+    if (slots[k]) added.unit.displace(slots[k]->x - centre.x, slots[k]->z - centre.z);
+  }
+  replanning_.assign(units_.size(), false);
+}
 
-std::optional<nav::PickHit> World::pick(glm::dvec2 pixel, const OrbitCamera& camera,
-                                        Viewport viewport) const {
-  return terrain_.quadtree().pick(unproject(camera, viewport, pixel));
+std::optional<nav::PickHit> World::pick(const nav::Ray& ray) const {
+  return terrain_.quadtree().pick(ray);
+}
+
+const SceneUnit& World::unit(UnitId id) const {
+  const auto k = static_cast<std::size_t>(id);
+  if (k >= units_.size()) {
+    throw nav::Error("unit " + std::to_string(k) + " does not exist (the world has " +
+                     std::to_string(units_.size()) + ")");
+  }
+  return units_[k];
+}
+
+std::vector<UnitId> World::all_units() const {
+  std::vector<UnitId> ids;
+  ids.reserve(units_.size());
+  for (const SceneUnit& u : units_) ids.push_back(u.id);
+  return ids;
+}
+
+bool World::busy() const noexcept {
+  return settling_ || std::any_of(units_.begin(), units_.end(),
+                                  [](const SceneUnit& u) { return u.ticket || u.unit.moving(); });
+}
+
+void World::request_path(std::size_t k) {
+  SceneUnit& u = units_[k];
+  if (u.ticket) queue_.cancel(*u.ticket);
+  u.ticket = queue_.submit({u.unit.position(), *u.goal, search_options_});
+}
+
+OrderReport World::order(std::span<const UnitId> ids, const nav::Ray& ray) {
+  OrderReport report;
+  std::vector<std::size_t> chosen;
+  for (const UnitId id : ids) {
+    const auto k = static_cast<std::size_t>(id);
+    if (k < units_.size() && std::find(chosen.begin(), chosen.end(), k) == chosen.end()) {
+      chosen.push_back(k);
+    }
+  }
+  const std::optional<nav::PickHit> hit = pick(ray);
+  const nav::TerrainGraph& graph = terrain_.graph();
+  if (hit) {
+    report.hit = hit->point;
+    report.tile = hit->tile;
+  }
+  if (!hit) {
+    report.status = OrderStatus::Miss;
+  } else if (!hit->tile || !graph.walkable(graph.id(*hit->tile))) {
+    report.status = OrderStatus::InvalidGoal;
+  } else if (chosen.empty()) {
+    report.status = OrderStatus::NoUnits;
+  } else {
+    report.status = OrderStatus::Ordered;
+    report.units = chosen.size();
+    report.order = ++orders_;
+    const nav::SetId set = terrain_.sets().set_of(graph.id(*hit->tile));
+    std::vector<nav::Vec3> positions;
+    positions.reserve(chosen.size());
+    for (const std::size_t k : chosen) positions.push_back(units_[k].unit.position());
+    const std::vector<std::optional<nav::Vec3>> slots =
+        formation_goals(positions, hit->point, kFormationSpacingM,
+                        [&](const nav::Vec3& p) { return standable(terrain_, p, set); });
+    for (std::size_t n = 0; n < chosen.size(); ++n) {
+      SceneUnit& u = units_[chosen[n]];
+      nav::Vec3 goal = slots[n].value_or(hit->point);
+      goal.y = terrain_.heightmap().surface_height(goal.x, goal.z);
+      u.goal = goal;
+      u.order = report.order;
+      replanning_[chosen[n]] = false;
+      request_path(chosen[n]);
+    }
+  }
+  last_order_ = report;
+  return report;
+}
+
+std::span<const PathEvent> World::serve_requests(double budget_us) {
+  answers_.clear();
+  queue_.update(budget_us, answers_);
+  if (events_.size() > kEventLogSize) {
+    events_.erase(events_.begin(),
+                  events_.begin() + static_cast<std::ptrdiff_t>(kEventLogSize / 2));
+  }
+  const std::size_t first = events_.size();
+  const nav::TerrainGraph& graph = terrain_.graph();
+  for (nav::PathAnswer& answer : answers_) {
+    const auto owner = std::find_if(units_.begin(), units_.end(), [&](const SceneUnit& u) {
+      return u.ticket && *u.ticket == answer.ticket;
+    });
+    if (owner == units_.end()) continue;  // cancelled by a later order
+    SceneUnit& u = *owner;
+    const auto k = static_cast<std::size_t>(u.id);
+    u.ticket.reset();
+    nav::PathResult& result = answer.result;
+    PathEvent event;
+    event.unit = u.id;
+    event.order = u.order;
+    event.replan = replanning_[k];
+    event.status = result.status;
+    event.from_tile = u.unit.planning_tile();
+    const auto goal_tile = graph.tile_at(u.goal->x, u.goal->z);
+    event.goal_tile = goal_tile.value_or(u.unit.tile());
+    event.path_mode = search_options_.path_mode;
+    if (result.status == nav::SearchStatus::Found) {
+      event.end_tile = result.tiles.back();
+      event.goal_adjusted = result.goal_adjusted;
+      event.tiles = result.tiles.size();
+      event.cost = result.cost;
+      // A grid path ends at its tile's centre: then on to the slot in that tile.
+      if (search_options_.path_mode == nav::PathMode::Grid && !result.goal_adjusted) {
+        result.waypoints.push_back(*u.goal);
+      }
+      event.vertices = result.waypoints.size();
+      u.unit.set_path(result.waypoints);
+      ++path_revision_;
+    } else if (event.replan) {
+      u.unit.set_path({});  // no way on from here: stop
+    }
+    events_.push_back(event);
+  }
+  delivered_from_ = first;
+  return std::span<const PathEvent>(events_).subspan(first);
+}
+
+void World::step(double dt_s) {
+  settling_ = false;
+  for (SceneUnit& u : units_) u.unit.advance(dt_s);
+  if (units_.size() < 2) return;
+  std::vector<nav::Vec3> positions;
+  positions.reserve(units_.size());
+  for (const SceneUnit& u : units_) positions.push_back(u.unit.position());
+  // At most a walking unit's stride per step, so a push never jumps a tile.
+  const double max_push = units_.front().unit.params().max_speed_mps * dt_s;
+  // A micrometre beyond the radius, so rounding never leaves two at rest a
+  // hair closer than their diameter.
+  const std::vector<nav::Vec3> pushes = separation_pushes(positions, kUnitRadiusM + 1e-6, max_push);
+  const nav::TerrainGraph& graph = terrain_.graph();
+  for (std::size_t k = 0; k < units_.size(); ++k) {
+    // Walkers keep to their paths (pushed off a sharp vertex they must stop
+    // on, a crowd would circle it forever); units at rest make way.
+    if (units_[k].unit.moving() || (pushes[k].x == 0.0 && pushes[k].z == 0.0)) continue;
+    const nav::Vec3 to{positions[k].x + pushes[k].x, 0.0, positions[k].z + pushes[k].z};
+    const nav::TileId from = graph.id(units_[k].unit.tile());
+    if (standable(terrain_, to, terrain_.sets().set_of(from))) {
+      units_[k].unit.displace(pushes[k].x, pushes[k].z);
+      if (std::hypot(pushes[k].x, pushes[k].z) > kSettledM) settling_ = true;
+    }
+  }
 }
 
 nav::EditResult World::edit(const std::function<nav::EditResult(nav::NavTerrain&)>& change) {
-  const nav::EditResult result = change(terrain_);
-  unit_.advance(0.0);  // the ground under it may have moved
-  if (path_summary_ && unit_.path_crosses(result.dirty)) {
-    nav::SearchOptions options = search_options_;
-    options.nearest_reachable_goal = true;
-    const nav::PathResult path = plan(path_summary_->goal, path_summary_->goal_point, options);
-    if (path.status == nav::SearchStatus::Found) {
-      path_summary_ =
-          PathSummary{path_summary_->goal, path_summary_->goal_point, path.tiles.size(), path.cost};
-    } else {
-      unit_.set_path({});  // no way on from here: stop
+  std::optional<nav::EditResult> result;
+  queue_.apply([&] { result = change(terrain_); });
+  for (std::size_t k = 0; k < units_.size(); ++k) {
+    SceneUnit& u = units_[k];
+    u.unit.advance(0.0);  // the ground under it may have moved
+    if (u.goal && !u.ticket && u.unit.moving() && u.unit.path_crosses(result->dirty)) {
+      replanning_[k] = true;
+      request_path(k);
     }
-    ++path_revision_;
   }
-  return result;
-}
-
-ClickReport World::right_click(glm::dvec2 pixel, const OrbitCamera& camera, Viewport viewport) {
-  ClickReport report;
-  report.pixel = pixel;
-  report.from_tile = unit_.tile();
-  const std::optional<nav::PickHit> hit = pick(pixel, camera, viewport);
-  if (!hit) {
-    report.status = ClickStatus::Miss;
-    report.message =
-        "Click at (" + format_metres(pixel.x) + ", " + format_metres(pixel.y) + ") hit no terrain";
-  } else {
-    report.hit = hit->point;
-    report.tile = hit->tile;
-    report = order_move(std::move(report));
-  }
-  last_click_ = report;
-  return report;
-}
-
-nav::PathResult World::plan(nav::TileCoord goal, const nav::Vec3& goal_point,
-                            const nav::SearchOptions& options) {
-  if (options.path_mode == nav::PathMode::AnyAngle) {
-    return unit_.move_to_point(search_, goal_point, options);
-  }
-  return unit_.move_to(search_, goal, options);
-}
-
-ClickReport World::order_move(ClickReport report) {
-  if (!report.tile) {
-    report.status = ClickStatus::InvalidGoal;
-    report.message = "Point (" + format_metres(report.hit->x) + ", " +
-                     format_metres(report.hit->z) + ") m lies in the untiled border strip";
-    return report;
-  }
-  const nav::TileCoord goal = *report.tile;
-  const nav::TerrainGraph& graph = terrain_.graph();
-  if (!graph.walkable(graph.id(goal))) {
-    report.status = ClickStatus::InvalidGoal;
-    report.message =
-        "Tile " + format_tile(goal) + " is unwalkable: " + unwalkable_reason(graph, goal);
-    return report;
-  }
-  const nav::Vec3 goal_point = report.hit ? *report.hit : graph.tile_centre(graph.id(goal));
-  const nav::PathResult result = plan(goal, goal_point, search_options_);
-  switch (result.status) {
-    case nav::SearchStatus::Found:
-      report.status = ClickStatus::Found;
-      report.cost = result.cost;
-      report.tiles = result.tiles.size();
-      report.message = "Path to tile " + format_tile(goal) + ": " +
-                       std::to_string(result.tiles.size()) + " tiles, cost " +
-                       format_metres(result.cost) + " m";
-      if (search_options_.path_mode == nav::PathMode::AnyAngle) {
-        report.message += " (any-angle, " + std::to_string(result.waypoints.size()) + " vertices)";
-      }
-      ++path_revision_;
-      path_summary_ = PathSummary{goal, goal_point, result.tiles.size(), result.cost};
-      break;
-    case nav::SearchStatus::Unreachable:
-      report.status = ClickStatus::Unreachable;
-      report.message =
-          graph.contains(report.from_tile) &&
-                  terrain_.sets().connected(graph.id(report.from_tile), graph.id(goal))
-              ? "Tile " + format_tile(goal) +
-                    " is reached from the unit's tile only across pieces of the surface "
-                    "steeper than max slope"
-              : "Tile " + format_tile(goal) + " is in another connected set than the unit's tile " +
-                    format_tile(report.from_tile);
-      break;
-    case nav::SearchStatus::InvalidGoal:
-      report.status = ClickStatus::InvalidGoal;
-      report.message =
-          "Tile " + format_tile(goal) + " is unwalkable: " + unwalkable_reason(graph, goal);
-      break;
-    case nav::SearchStatus::InvalidStart:
-      report.status = ClickStatus::InvalidStart;
-      report.message = "The unit's tile " + format_tile(report.from_tile) +
-                       " has no edges, so no path can start there";
-      break;
-    case nav::SearchStatus::InProgress:
-    case nav::SearchStatus::Partial:
-    case nav::SearchStatus::LimitReached:
-    case nav::SearchStatus::Cancelled:
-    case nav::SearchStatus::InvalidOptions:
-      // The world's queries have no limits, run to the end and have checked
-      // options: none of these happen.
-      report.status = ClickStatus::Unreachable;
-      report.message = "No path to tile " + format_tile(goal) + ": search ended " +
-                       std::string(nav::to_string(result.status));
-      break;
-  }
-  return report;
+  return *result;
 }
 
 }  // namespace terranav::engine

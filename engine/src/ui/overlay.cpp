@@ -22,20 +22,22 @@ Overlay::~Overlay() {
   ImGui::DestroyContext();
 }
 
-void Overlay::draw(const std::vector<std::string>& lines, Viewport viewport, double dt_s) {
+void Overlay::draw(const std::vector<std::string>& lines, Viewport viewport, double dt_s,
+                   const std::optional<std::array<glm::dvec2, 2>>& box) {
   // An auto-sized window is measured in its first frame and shown from the
   // second: lay out an extra frame first, so a single (headless) frame shows text.
   if (first_frame_) {
     first_frame_ = false;
-    build_frame(lines, viewport, dt_s);
+    build_frame(lines, viewport, dt_s, box);
     ImGui::EndFrame();
   }
-  build_frame(lines, viewport, dt_s);
+  build_frame(lines, viewport, dt_s, box);
   ImGui::Render();
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
-void Overlay::build_frame(const std::vector<std::string>& lines, Viewport viewport, double dt_s) {
+void Overlay::build_frame(const std::vector<std::string>& lines, Viewport viewport, double dt_s,
+                          const std::optional<std::array<glm::dvec2, 2>>& box) {
   ImGuiIO& io = ImGui::GetIO();
   ImGui_ImplOpenGL3_NewFrame();
   if (with_window_) {
@@ -55,6 +57,15 @@ void Overlay::build_frame(const std::vector<std::string>& lines, Viewport viewpo
   ImGui::Begin("terranav", nullptr, kFlags);
   for (const std::string& line : lines) ImGui::TextUnformatted(line.c_str());
   ImGui::End();
+  if (box) {
+    const glm::dvec2 lo = glm::min((*box)[0], (*box)[1]);
+    const glm::dvec2 hi = glm::max((*box)[0], (*box)[1]);
+    const ImVec2 a(static_cast<float>(lo.x), static_cast<float>(lo.y));
+    const ImVec2 b(static_cast<float>(hi.x), static_cast<float>(hi.y));
+    ImDrawList* draw = ImGui::GetForegroundDrawList();
+    draw->AddRectFilled(a, b, IM_COL32(255, 210, 0, 40));
+    draw->AddRect(a, b, IM_COL32(255, 210, 0, 220), 0.0f, 0, 1.5f);
+  }
 }
 
 }  // namespace terranav::engine

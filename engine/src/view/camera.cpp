@@ -93,4 +93,9 @@ OrbitCamera default_camera(double extent_x_m, double extent_z_m, double min_y_m,
   return camera;
 }
 
+OrbitCamera default_camera(const nav::Heightmap& heightmap, Viewport viewport) {
+  return default_camera(heightmap.extent_x(), heightmap.extent_z(), heightmap.min_height(),
+                        heightmap.max_height(), viewport);
+}
+
 }  // namespace terranav::engine

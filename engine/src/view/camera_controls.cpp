@@ -35,17 +35,15 @@ void zoom_towards(OrbitCamera& camera, const nav::Vec3& point, double factor) {
   camera.distance *= factor;
 }
 
-void CameraControls::handle(const Event& event, OrbitCamera& camera, Viewport viewport,
+void CameraControls::handle(const Event& event, OrbitCamera& camera,
                             const std::optional<nav::Vec3>& under_cursor) {
   switch (event.type) {
     case EventType::MouseDown:
-      if (event.button == MouseButton::Left) orbiting_ = true;
-      if (event.button == MouseButton::Middle) panning_ = true;
+      if (event.button == MouseButton::Middle) orbiting_ = true;
       last_cursor_ = {event.x, event.y};
       break;
     case EventType::MouseUp:
-      if (event.button == MouseButton::Left) orbiting_ = false;
-      if (event.button == MouseButton::Middle) panning_ = false;
+      if (event.button == MouseButton::Middle) orbiting_ = false;
       break;
     case EventType::MouseMove: {
       const glm::dvec2 cursor(event.x, event.y);
@@ -55,11 +53,6 @@ void CameraControls::handle(const Event& event, OrbitCamera& camera, Viewport vi
         camera.yaw -= delta.x * settings_.orbit_rate;
         camera.pitch =
             std::clamp(camera.pitch + delta.y * settings_.orbit_rate, kMinPitch, kMaxPitch);
-      } else if (panning_) {
-        // Metres per pixel at the target's depth: the ground follows the cursor.
-        const double metres_per_pixel =
-            2.0 * camera.distance * std::tan(camera.fov_y / 2.0) / std::max(viewport.height, 1);
-        pan(camera, -delta.x * metres_per_pixel, delta.y * metres_per_pixel);
       }
       break;
     }

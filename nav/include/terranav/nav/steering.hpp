@@ -78,6 +78,11 @@ class PathFollower {
   /// braking distance)); nothing once the follower has stopped at the end.
   void advance(double dt_s);
 
+  /// Moves the follower by (dx, dz) metres without changing its speed or
+  /// heading (separation between units pushes it); on a path it then steers
+  /// back as after a wide turn. O(segments in the projection window).
+  void displace(double dx, double dz) noexcept;
+
   /// Replaces the parameters (validated first; throws Error with nothing
   /// changed), keeping the path and the motion. O(path).
   void set_params(const SteeringParams& params);

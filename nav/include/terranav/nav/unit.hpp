@@ -67,6 +67,11 @@ class Unit {
   /// standing, so an edit under the unit is followed).
   void advance(double dt_s);
 
+  /// Moves the unit by (dx, dz) metres on the surface (PathFollower::
+  /// displace), e.g. apart from another unit; the caller keeps it on
+  /// walkable ground. O(segments near it on its path).
+  void displace(double dx, double dz);
+
   /// True while the unit has a path to finish or is still moving.
   bool moving() const noexcept { return follower_.moving(); }
   /// Position on the surface, metres.

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <vector>
 
 #include <glm/glm.hpp>
 
@@ -19,7 +20,9 @@ namespace terranav::engine {
 inline constexpr glm::vec3 kClearColour{0.55f, 0.70f, 0.86f};
 /// The path is drawn unlit in exactly this colour, so screenshots can be checked.
 inline constexpr glm::vec3 kPathColour{1.0f, 0.0f, 1.0f};
-inline constexpr glm::vec3 kUnitColour{1.0f, 0.82f, 0.0f};
+/// Selected units are drawn in kSelectedColour, the others in kUnitColour.
+inline constexpr glm::vec3 kSelectedColour{1.0f, 0.82f, 0.0f};
+inline constexpr glm::vec3 kUnitColour{0.15f, 0.45f, 0.95f};
 inline constexpr glm::vec3 kUnwalkableTint{0.85f, 0.08f, 0.05f};
 
 /// Owns the GPU copies of the world's static data and the programs.
@@ -31,8 +34,10 @@ class Renderer {
   /// (its data is copied to the GPU).
   Renderer(const std::filesystem::path& shader_dir, const World& world);
 
-  /// Clears and draws one frame at `viewport` (glViewport set here).
-  void draw(const World& world, const OrbitCamera& camera, Viewport viewport);
+  /// Clears and draws one frame at `viewport` (glViewport set here): the
+  /// terrain, the paths still ahead of the `selection`'s units, every unit.
+  void draw(const World& world, const std::vector<UnitId>& selection, const OrbitCamera& camera,
+            Viewport viewport);
 
  private:
   struct Mesh {
@@ -43,8 +48,9 @@ class Renderer {
   };
   /// The terrain's vertices and walkability texture, as of its revision.
   void upload_terrain(const World& world);
-  /// The ribbon of the path still ahead, for this camera.
-  void update_path(const World& world, const OrbitCamera& camera, Viewport viewport);
+  /// The ribbons of the selection's paths still ahead, for this camera.
+  void update_paths(const World& world, const std::vector<UnitId>& selection,
+                    const OrbitCamera& camera, Viewport viewport);
 
   ShaderProgram terrain_program_;
   ShaderProgram solid_program_;

@@ -1,37 +1,50 @@
 // The game state: the nav terrain (heightmap, graph, connected sets, picking
-// tree), a search and one unit. right_click() is the single path from a
-// window pixel to a move order, used by the window and the headless mode
-// alike; edit() changes the terrain and replans the unit. No GL.
+// tree), the units by id, their move orders and the path request queue that
+// answers them within a per-frame budget. It knows rays and orders, never
+// pixels or sentences; the fixed-step loop (fixed_step.hpp) drives it in the
+// window and headless alike. No GL.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
+#include <vector>
 
-#include <glm/glm.hpp>
-
-#include "terranav/engine/scene/click_report.hpp"
-#include "terranav/engine/view/camera.hpp"
+#include "terranav/engine/scene/order.hpp"
+#include "terranav/nav/limits.hpp"
 #include "terranav/nav/nav_terrain.hpp"
+#include "terranav/nav/path_requests.hpp"
+#include "terranav/nav/picking.hpp"
 #include "terranav/nav/search.hpp"
 #include "terranav/nav/unit.hpp"
 #include "terranav/terrain_io/terrain_source.hpp"
 
 namespace terranav::engine {
 
+inline constexpr nav::Limit kUnitCountLimit{"units", "--units", 1, 10000, "", "units in the world"};
+
+/// A unit's footprint: a disc this wide keeps other units out (separation),
+/// and formation slots are kFormationSpacingM apart. A person. [Units: m]
+inline constexpr double kUnitRadiusM = 1.0;
+inline constexpr double kFormationSpacingM = 2.5;
+
 struct WorldConfig {
   /// Graph parameters except the tile size, which comes from the Terrain.
   /// [Units: metres per metre; none]
   double max_slope = 0.6;
   double slope_weight = 1.0;
-  /// Unit start tile; default_start() when unset.
+  /// The first unit's tile (default_start() when unset); the others stand
+  /// on formation slots around its centre.
   std::optional<nav::TileCoord> start;
-  /// Unit top speed; nav::SteeringParams' (5 m/s) when unset.
+  /// Units' top speed; nav::SteeringParams' (5 m/s) when unset.
   /// [Units: metres per second] [Limits: nav::kSpeedLimit]
   std::optional<double> speed_mps;
-  /// Any-angle paths (the default: the unit glides from where it stands to
-  /// the clicked point) or grid paths through tile centres.
+  /// Any-angle paths (the default: units glide from where they stand to
+  /// their slot) or grid paths through tile centres, then to the slot.
   nav::PathMode path_mode = nav::PathMode::AnyAngle;
+  /// [Limits: kUnitCountLimit]
+  int units = 1;
 };
 
 /// The tile nearest the map centre (squared tile distance, lowest id on ties)
@@ -39,80 +52,106 @@ struct WorldConfig {
 /// walkable. O(tiles).
 nav::TileCoord default_start(const nav::TerrainGraph& graph, const nav::ConnectedSets& sets);
 
-/// The unit's steering: nav::SteeringParams' defaults (a person), with the
+/// A unit's steering: nav::SteeringParams' defaults (a person), with the
 /// corridor and look-ahead no wider than a quarter and a half of a tile
 /// (within kCorridorLimit and kLookaheadLimit), so on a path of tile centres
 /// it keeps to the path's tiles. O(1).
 nav::SteeringParams default_steering(const nav::TerrainGraph& graph);
 
-/// default_camera() for this heightmap's extent and heights.
-OrbitCamera default_camera(const nav::Heightmap& heightmap, Viewport viewport);
-
-/// The path the unit walks (or last walked).
-struct PathSummary {
-  nav::TileCoord goal;
-  /// Where the order went: the clicked surface point (any-angle paths end
-  /// there), else the goal tile's centre. Nav metres.
-  nav::Vec3 goal_point;
-  std::size_t tiles = 0;
-  double cost = 0.0;  ///< weighted metres
+struct SceneUnit {
+  UnitId id{};
+  nav::Unit unit;
+  /// Where its last order sends it (its formation slot), nav metres, and
+  /// that order; none before the first.
+  std::optional<nav::Vec3> goal;
+  std::uint64_t order = 0;
+  /// Its path request while unanswered.
+  std::optional<nav::Ticket> ticket;
 };
 
 class World {
  public:
-  /// Builds the nav terrain and the unit (O(samples)). Throws nav::Error for
-  /// a bad graph config or speed, and for a start tile outside the map or not
-  /// walkable (the message names the tile and why).
+  /// Builds the nav terrain and the units (O(samples + units^2)). Throws
+  /// nav::Error for a bad graph config, speed or unit count, and for a start
+  /// tile outside the map or not walkable (the message names the tile and
+  /// why: tile_diagnosis.hpp).
   World(nav::Terrain terrain, const WorldConfig& config);
   World(const World&) = delete;
   World& operator=(const World&) = delete;
 
-  /// The surface point (and tile) seen at window pixel `pixel`, none when
-  /// the ray misses the terrain. O(quadtree pick).
-  std::optional<nav::PickHit> pick(glm::dvec2 pixel, const OrbitCamera& camera,
-                                   Viewport viewport) const;
+  /// The surface point (and tile) the ray meets first, none when it misses
+  /// the terrain. O(quadtree pick).
+  std::optional<nav::PickHit> pick(const nav::Ray& ray) const;
 
-  /// Unprojects the window pixel through `camera`, picks the surface, and
-  /// orders the unit there: with any-angle paths from its position to the
-  /// hit point, with grid paths from its tile to the hit tile. The unit
-  /// changes course only on Found. Returns (and remembers) what happened.
-  ClickReport right_click(glm::dvec2 pixel, const OrbitCamera& camera, Viewport viewport);
+  /// Orders `units` to the surface point the ray meets: each gets a
+  /// formation slot (formation_goals, on walkable tiles of the point's
+  /// connected set) and a path request from where it stands, answered
+  /// within serve_requests()' budget; a unit that cannot reach its slot goes
+  /// to the nearest reachable tile (PathEvent::goal_adjusted). An earlier
+  /// request of these units is cancelled. Refused (nothing changes) on a
+  /// miss, a point outside every tile or on an unwalkable tile, and with no
+  /// units. Unknown ids are ignored. O(units^2 + pick).
+  OrderReport order(std::span<const UnitId> units, const nav::Ray& ray);
 
-  /// Advances the unit dt_s simulated seconds along its path.
-  void update(double dt_s) { unit_.advance(dt_s); }
+  /// Runs queued path searches for about `budget_us` microseconds, and gives
+  /// each answered unit its path. Once per frame. Returns the answers
+  /// delivered now (also appended to events()).
+  std::span<const PathEvent> serve_requests(double budget_us);
 
-  /// Runs `change` on the nav terrain (a stamp, a building's footprint, ...)
-  /// and returns what it returns. When its dirty tiles touch the path still
-  /// ahead, the unit replans from where it stands to its goal, or the
-  /// reachable tile nearest it (the path revision then changes). Throws what
-  /// `change` throws, with nothing changed.
+  /// Advances every unit dt_s simulated seconds along its path, then pushes
+  /// units at rest out of the way of every unit overlapping them
+  /// (separation_pushes; walkers keep to their paths), never onto a tile
+  /// outside the set they stand in. One fixed step. O(units + their path
+  /// work).
+  void step(double dt_s);
+
+  /// Runs `change` on the nav terrain (a stamp, a building, a brush) while
+  /// no search reads it, and returns what it returns. Units whose path ahead
+  /// touches its dirty tiles plan again from where they stand to their goal
+  /// (or the nearest reachable tile); requests in flight are run again.
+  /// Throws what `change` throws, with nothing changed.
   nav::EditResult edit(const std::function<nav::EditResult(nav::NavTerrain&)>& change);
 
   const nav::NavTerrain& terrain() const noexcept { return terrain_; }
   const nav::Heightmap& heightmap() const noexcept { return terrain_.heightmap(); }
   const nav::TerrainGraph& graph() const noexcept { return terrain_.graph(); }
   const nav::ConnectedSets& sets() const noexcept { return terrain_.sets(); }
-  const nav::Unit& unit() const noexcept { return unit_; }
-  /// The last click's report, none before the first click.
-  const std::optional<ClickReport>& last_click() const noexcept { return last_click_; }
-  /// Incremented each time the unit gets a new path.
+  const nav::SearchOptions& search_options() const noexcept { return search_options_; }
+
+  std::span<const SceneUnit> units() const noexcept { return units_; }
+  /// The unit `id`; throws nav::Error for an id out of range.
+  const SceneUnit& unit(UnitId id) const;
+  /// Every unit's id, in order.
+  std::vector<UnitId> all_units() const;
+  /// A unit is walking or waits for its path, or units at rest were still
+  /// being pushed apart in the last step.
+  bool busy() const noexcept;
+  /// Path requests not yet answered.
+  std::size_t pending_requests() const { return queue_.pending(); }
+
+  /// The last order given or refused, none before the first.
+  const std::optional<OrderReport>& last_order() const noexcept { return last_order_; }
+  /// Every answer delivered so far, oldest first (the engine's log).
+  std::span<const PathEvent> events() const noexcept { return events_; }
+  /// Incremented each time a unit gets a new path.
   std::uint64_t path_revision() const noexcept { return path_revision_; }
-  /// Summary of the current path, none before the first found path.
-  const std::optional<PathSummary>& path_summary() const noexcept { return path_summary_; }
 
  private:
-  ClickReport order_move(ClickReport report);
-  /// Moves the unit to `goal` (grid paths) or `goal_point` (any-angle).
-  nav::PathResult plan(nav::TileCoord goal, const nav::Vec3& goal_point,
-                       const nav::SearchOptions& options);
+  /// Queues unit k's request to its goal.
+  void request_path(std::size_t k);
 
   nav::NavTerrain terrain_;
-  nav::AStar search_;
   nav::SearchOptions search_options_;  // the reference model with the configured slope weight
-  nav::Unit unit_;
-  std::optional<ClickReport> last_click_;
+  nav::PathRequestQueue queue_;
+  std::vector<SceneUnit> units_;
+  std::uint64_t orders_ = 0;
+  std::optional<OrderReport> last_order_;
+  std::vector<PathEvent> events_;
+  std::size_t delivered_from_ = 0;  // events_ delivered by the last serve_requests()
+  std::vector<nav::PathAnswer> answers_;
+  std::vector<bool> replanning_;  // per unit: the pending request follows an edit
   std::uint64_t path_revision_ = 0;
-  std::optional<PathSummary> path_summary_;  // its goal is where an edit replans to
+  bool settling_ = false;
 };
 
 }  // namespace terranav::engine

@@ -8,10 +8,12 @@
 
 namespace terranav::engine {
 
-/// Lines shown top-left: last click result and why, the unit's tile, state
-/// and speed, the current path's cost and tiles, `timing` (e.g. "60.0 fps")
-/// with the time scale, and the controls' help.
-std::vector<std::string> overlay_lines(const World& world, const std::string& timing,
+/// Lines shown top-left: `last_message` (the last order's or answer's
+/// sentence; a hint when empty), the selection and its primary unit's tile,
+/// state and speed, `timing` (e.g. "60.0 fps") with the time scale, and the
+/// controls' help.
+std::vector<std::string> overlay_lines(const World& world, const std::vector<UnitId>& selection,
+                                       const std::string& last_message, const std::string& timing,
                                        double time_scale);
 
 }  // namespace terranav::engine

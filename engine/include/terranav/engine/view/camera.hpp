@@ -6,6 +6,7 @@
 
 #include <glm/glm.hpp>
 
+#include "terranav/nav/heightmap.hpp"
 #include "terranav/nav/picking.hpp"
 #include "terranav/nav/types.hpp"
 
@@ -82,5 +83,8 @@ double default_exaggeration(double extent_x_m, double extent_z_m, double relief_
 /// south at ~52 degrees, nearly the whole map in view at `viewport`'s aspect.
 OrbitCamera default_camera(double extent_x_m, double extent_z_m, double min_y_m, double max_y_m,
                            Viewport viewport);
+
+/// default_camera() for this heightmap's extent and heights.
+OrbitCamera default_camera(const nav::Heightmap& heightmap, Viewport viewport);
 
 }  // namespace terranav::engine

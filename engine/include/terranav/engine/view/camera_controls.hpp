@@ -1,6 +1,6 @@
-// Camera controls as pure state updates: left-drag orbits, middle-drag or
-// WASD pans, the wheel zooms towards the ground under the cursor. Right-click
-// is game input, not handled here.
+// Camera controls as pure state updates: middle-drag orbits, WASD pans, the
+// wheel zooms towards the ground under the cursor. The left and right
+// buttons are game input (selection, orders), not handled here.
 #pragma once
 
 #include <array>
@@ -14,7 +14,7 @@
 namespace terranav::engine {
 
 struct ControlSettings {
-  /// Orbit speed for left-drag. [Units: radians per pixel]
+  /// Orbit speed for middle-drag. [Units: radians per pixel]
   double orbit_rate = 0.005;
   /// Distance factor per wheel step towards the target. [Limits: (0, 1)]
   double zoom_step = 0.85;
@@ -29,12 +29,11 @@ class CameraControls {
  public:
   explicit CameraControls(ControlSettings settings = {}) : settings_(settings) {}
 
-  /// Applies one event to the drag/key state and the camera. `viewport` is
-  /// needed to turn a middle-drag in pixels into metres on the ground. For a
+  /// Applies one event to the drag/key state and the camera. For a
   /// scroll, `under_cursor` is the surface point at the cursor (nav metres;
   /// none when the cursor is off the terrain): the zoom keeps it under the
   /// cursor (zoom_towards), else zooms towards the target.
-  void handle(const Event& event, OrbitCamera& camera, Viewport viewport,
+  void handle(const Event& event, OrbitCamera& camera,
               const std::optional<nav::Vec3>& under_cursor = std::nullopt);
 
   /// Continuous pan for the WASD keys held, over dt_s seconds.
@@ -43,7 +42,6 @@ class CameraControls {
  private:
   ControlSettings settings_;
   bool orbiting_ = false;
-  bool panning_ = false;
   glm::dvec2 last_cursor_{0.0};
   std::array<bool, 4> held_{};  // W, A, S, D
 };

@@ -1,4 +1,4 @@
-#include "terranav/engine/ui/tile_diagnosis.hpp"
+#include "terranav/engine/scene/tile_diagnosis.hpp"
 
 #include <cmath>
 #include <sstream>

@@ -1,0 +1,73 @@
+#include "app/script.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "terranav/engine/ui/messages.hpp"
+
+namespace terranav::app {
+
+double walked_share(const nav::Unit& unit) {
+  const std::span<const nav::Vec3> path = unit.path();
+  const auto length = [](const nav::Vec3& a, const nav::Vec3& b) {
+    return std::hypot(b.x - a.x, b.z - a.z);
+  };
+  double total = 0.0;
+  double left = 0.0;
+  for (std::size_t k = 1; k < path.size(); ++k) {
+    total += length(path[k - 1], path[k]);
+    if (k > unit.next_waypoint()) left += length(path[k - 1], path[k]);
+  }
+  if (unit.next_waypoint() >= path.size() || total == 0.0) return 1.0;
+  left += length(unit.position(), path[unit.next_waypoint()]);
+  return std::clamp(1.0 - left / total, 0.0, 1.0);
+}
+
+SimulationResult simulate(engine::World& world, engine::ClickController& controller,
+                          const engine::OrbitCamera& camera, engine::Viewport viewport,
+                          const Script& script) {
+  if (script.select_all) controller.select_all(world);
+  if (script.left_click) controller.left_click(world, camera, viewport, *script.left_click);
+  if (script.box)
+    controller.box_select(world, camera, viewport, (*script.box)[0], (*script.box)[1]);
+  const auto primary = [&]() -> const nav::Unit& {
+    const auto& selection = controller.selection();
+    return world.unit(selection.empty() ? engine::UnitId{0} : selection.front()).unit;
+  };
+  SimulationResult result;
+  engine::FixedStepLoop loop;
+  std::size_t next_click = 0;
+  while (result.frames < script.frames) {
+    for (const ScriptedBlock& block : script.blocks) {
+      if (block.frame != result.frames) continue;
+      world.edit([&](nav::NavTerrain& terrain) { return terrain.set_blocked(block.tiles, true); });
+    }
+    if (next_click < script.clicks.size() && !world.busy()) {
+      result.clicks.push_back(
+          controller.right_click(world, camera, viewport, script.clicks[next_click++]));
+      const engine::ClickReport& click = result.clicks.back();
+      result.click_messages.push_back(engine::describe(click, world));
+      std::ostringstream line;
+      line << "click (" << click.pixel.x << ", " << click.pixel.y
+           << "): " << result.click_messages.back();
+      result.log.push_back(line.str());
+    }
+    const std::size_t seen = world.events().size();
+    loop.frame(world, engine::kFixedStep, script.time_scale);
+    for (const engine::PathEvent& event :
+         world.events().subspan(std::min(seen, world.events().size()))) {
+      result.log.push_back(engine::describe(event));
+    }
+    ++result.frames;
+    const bool clicked = next_click == script.clicks.size();
+    if ((script.until_arrived || script.until_walked) && clicked && !world.busy()) break;
+    if (script.until_walked && clicked && world.pending_requests() == 0 &&
+        walked_share(primary()) >= *script.until_walked) {
+      break;
+    }
+  }
+  return result;
+}
+
+}  // namespace terranav::app

@@ -1,0 +1,64 @@
+// Move orders and their answers, as data: what an order did (refused, and
+// why, or sent to the path request queue) and, per unit, what the nav module
+// answered. The ui turns them into sentences. GL-free, pixel-free.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "terranav/nav/search.hpp"
+#include "terranav/nav/types.hpp"
+
+namespace terranav::engine {
+
+/// Names a unit of a World: its index in World::units(), stable for the
+/// world's life.
+enum class UnitId : std::uint32_t {};
+
+enum class OrderStatus {
+  Ordered,      ///< every unit ordered has a path request queued
+  NoUnits,      ///< nothing was selected
+  InvalidGoal,  ///< the point lies in the untiled border strip, or its tile is unwalkable
+  Miss,         ///< the ray hit no terrain
+};
+
+/// "ordered", "no_units", "invalid_goal", "miss".
+std::string_view to_string(OrderStatus status) noexcept;
+
+struct OrderReport {
+  OrderStatus status = OrderStatus::Miss;
+  /// Surface point the ray hit, nav metres; none on a miss.
+  std::optional<nav::Vec3> hit;
+  /// Tile containing the hit; none on a miss or in the untiled border strip.
+  std::optional<nav::TileCoord> tile;
+  /// Units ordered (0 unless Ordered).
+  std::size_t units = 0;
+  /// Counts orders given, from 1; 0 for a refused order.
+  std::uint64_t order = 0;
+};
+
+/// The nav module's answer to one unit's path request.
+struct PathEvent {
+  UnitId unit{};
+  /// The order it answers (OrderReport::order); the same order again after
+  /// an edit made the unit replan.
+  std::uint64_t order = 0;
+  bool replan = false;
+  /// Found (the unit walks the path), or why not: InvalidStart (its tile has
+  /// no edges), Unreachable (no way even to a nearest tile), Cancelled.
+  nav::SearchStatus status = nav::SearchStatus::Cancelled;
+  nav::TileCoord from_tile;
+  /// The tile ordered, and the tile the path ends on (they differ when the
+  /// nav module answered with the nearest reachable tile: goal_adjusted).
+  nav::TileCoord goal_tile;
+  nav::TileCoord end_tile;
+  bool goal_adjusted = false;
+  nav::PathMode path_mode = nav::PathMode::AnyAngle;
+  std::size_t tiles = 0;
+  std::size_t vertices = 0;
+  double cost = 0.0;  ///< units of the cost model (weighted metres by default)
+};
+
+}  // namespace terranav::engine
