@@ -1,0 +1,47 @@
+// The engine's simulation step with many walking units on the default DEM,
+// path searches excluded (they are answered before the timing starts).
+//   build/release/bin/engine_bench --benchmark_repetitions=5
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+
+#include "terranav/engine/scene/fixed_step.hpp"
+#include "terranav/engine/scene/world.hpp"
+#include "terranav/terrain_io/terrain_source.hpp"
+
+namespace {
+
+using terranav::engine::World;
+
+/// `units` on the default DEM, ordered 2 km east and every path answered:
+/// all of them walk through the timed steps.
+World& walking_world(int units) {
+  static std::unique_ptr<World> world;
+  static int made = 0;
+  if (made != units) {
+    terranav::nav::TerrainRequest request;
+    request.map = std::string(TERRANAV_DATA_DIR) + "/lothian_borders_utm30n_90m_1025.png";
+    terranav::engine::WorldConfig config;
+    config.units = units;
+    world = std::make_unique<World>(terranav::nav::load_terrain(request), config);
+    const terranav::nav::Vec3 at = world->units()[0].unit.position();
+    const terranav::nav::Ray down{{at.x + 2000.0, 1e5, at.z}, {0.0, -1.0, 0.0}};
+    world->order(world->all_units(), down);
+    while (world->pending_requests() > 0) world->serve_requests(1e6);
+    made = units;
+  }
+  return *world;
+}
+
+void BM_SimulationStep(benchmark::State& state) {
+  World& world = walking_world(static_cast<int>(state.range(0)));
+  for (auto _ : state) world.step(terranav::engine::kFixedStep);
+  int walking = 0;
+  for (const auto& u : world.units()) walking += u.unit.moving() ? 1 : 0;
+  state.counters["walking"] = walking;
+}
+BENCHMARK(BM_SimulationStep)->Arg(200)->Arg(1000)->Unit(benchmark::kMicrosecond)->Iterations(600);
+
+}  // namespace
+
+BENCHMARK_MAIN();
