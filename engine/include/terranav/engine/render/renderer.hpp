@@ -4,12 +4,14 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 
 #include <glm/glm.hpp>
 
 #include "terranav/engine/gl/gl_object.hpp"
 #include "terranav/engine/gl/shader_program.hpp"
 #include "terranav/engine/render/path_ribbon.hpp"
+#include "terranav/engine/render/terrain_lod.hpp"
 #include "terranav/engine/scene/world.hpp"
 #include "terranav/engine/view/camera.hpp"
 
@@ -25,14 +27,25 @@ inline constexpr glm::vec3 kUnwalkableTint{0.85f, 0.08f, 0.05f};
 /// Owns the GPU copies of the world's static data and the programs.
 class Renderer {
  public:
-  /// Loads terrain/solid shaders from shader_dir, uploads the terrain mesh
-  /// and the walkability texture. Throws nav::Error for shader problems.
-  /// Needs a current GL 3.3 core context; `world` must outlive nothing here
-  /// (its data is copied to the GPU).
-  Renderer(const std::filesystem::path& shader_dir, const World& world);
+  /// Loads terrain/solid shaders from shader_dir, uploads the terrain (with
+  /// `lod`: the height texture and patch of TerrainLod; without: the full
+  /// mesh, one vertex per sample) and the walkability texture. Throws
+  /// nav::Error for shader problems. Needs a current GL 3.3 core context;
+  /// `world` must outlive nothing here (its data is copied to the GPU).
+  Renderer(const std::filesystem::path& shader_dir, const World& world, bool lod = true);
 
   /// Clears and draws one frame at `viewport` (glViewport set here).
-  void draw(const World& world, const OrbitCamera& camera, Viewport viewport);
+  /// Returns the triangles drawn (terrain, path and unit).
+  std::int64_t draw(const World& world, const OrbitCamera& camera, Viewport viewport);
+  /// Clears and draws the terrain alone; returns its triangles.
+  std::int64_t draw_terrain(const World& world, const OrbitCamera& camera, Viewport viewport);
+
+  /// Level of detail on (TerrainLod) or off (the full-resolution mesh, for
+  /// comparison); switching uploads what the other way needs.
+  bool lod() const noexcept { return lod_; }
+  void set_lod(bool lod, const World& world);
+  /// The LOD terrain; null with LOD off.
+  const TerrainLod* terrain_lod() const noexcept { return terrain_lod_.get(); }
 
  private:
   struct Mesh {
@@ -47,8 +60,11 @@ class Renderer {
   void update_path(const World& world, const OrbitCamera& camera, Viewport viewport);
 
   ShaderProgram terrain_program_;
+  ShaderProgram terrain_lod_program_;
   ShaderProgram solid_program_;
-  Mesh terrain_;
+  bool lod_ = true;
+  Mesh terrain_;  ///< empty with LOD on
+  std::unique_ptr<TerrainLod> terrain_lod_;
   Texture walkability_;
   std::uint64_t terrain_revision_ = 0;
   Mesh path_;

@@ -1,0 +1,54 @@
+// The GL side of the terrain's level of detail (CDLOD, F. Strugar 2009, see
+// lod_selection.hpp): one grid patch instanced per selected piece, heights
+// read in the vertex shader from a full-resolution height texture, so GPU
+// memory is the heightmap plus one small patch whatever the map's size.
+#pragma once
+
+#include <cstdint>
+
+#include "terranav/engine/gl/gl_object.hpp"
+#include "terranav/engine/gl/shader_program.hpp"
+#include "terranav/engine/render/lod_selection.hpp"
+#include "terranav/engine/view/camera.hpp"
+#include "terranav/nav/heightmap.hpp"
+
+namespace terranav::engine {
+
+class TerrainLod {
+ public:
+  /// Uploads the heights as an R32F texture (W x D texels, nav metres) and a
+  /// patch of patch_cells^2 cells (a power of two >= 2), and builds the
+  /// quadtree. O(W * D * levels). Needs a current GL 3.3 core context.
+  explicit TerrainLod(const nav::Heightmap& heightmap, int patch_cells = 32);
+
+  /// After heightmap.set_heights(rect): re-uploads only `rect`'s texels and
+  /// updates the quadtree's nodes over it. O(rect + nodes touched).
+  void update(const nav::Heightmap& heightmap, nav::SampleRect rect);
+
+  /// Selects the pieces for `camera` and draws them with `program`, which
+  /// must be in use, built from shaders/terrain_lod.vert, and have its
+  /// camera-independent uniforms set; sets u_eye, u_morph, u_heights (texture
+  /// unit `height_unit`), u_spacing, u_samples. Returns the selection
+  /// (pieces, triangles drawn). O(pieces).
+  LodSelection draw(const ShaderProgram& program, const OrbitCamera& camera, Viewport viewport,
+                    int height_unit, double max_error_px = 1.0) const;
+
+  /// Binds the height texture to texture unit `unit` (for terrain.frag).
+  void bind_heights(int unit) const;
+  const LodQuadtree& quadtree() const noexcept { return quadtree_; }
+
+ private:
+  LodQuadtree quadtree_;
+  int width_;
+  int depth_;
+  double spacing_;
+  Texture heights_;
+  VertexArray vao_;
+  Buffer grid_;
+  Buffer indices_;
+  Buffer instances_;
+  GLsizei full_count_ = 0;     ///< indices of the whole patch
+  GLsizei quarter_count_ = 0;  ///< indices of its first quarter (drawn first)
+};
+
+}  // namespace terranav::engine

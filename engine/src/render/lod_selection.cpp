@@ -1,0 +1,259 @@
+#include "terranav/engine/render/lod_selection.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+#include <string>
+
+namespace terranav::engine {
+namespace {
+
+// Morphing towards the next level runs over [kMorphStart, kMorphEnd] x range:
+// complete a little before the range so pieces of the next level, whose
+// boxes lie beyond the range, meet fully morphed vertices despite rounding.
+constexpr double kMorphStart = 0.8;
+constexpr double kMorphEnd = 0.97;
+// The top level never morphs.
+constexpr double kFar = 1e30;
+
+double surface_on_grid(double h00, double h10, double h01, double h11, double fx, double fz) {
+  if (fx >= fz) return h00 + fx * (h10 - h00) + fz * (h11 - h10);  // triangle A
+  return h00 + fz * (h01 - h00) + fx * (h11 - h01);                // triangle B
+}
+
+/// The six clip-space planes of m (Gribb & Hartmann), as (normal, d) with
+/// inside where dot(normal, p) + d >= 0.
+std::array<glm::dvec4, 6> frustum_planes(const glm::dmat4& m) {
+  const glm::dvec4 r0(m[0][0], m[1][0], m[2][0], m[3][0]);
+  const glm::dvec4 r1(m[0][1], m[1][1], m[2][1], m[3][1]);
+  const glm::dvec4 r2(m[0][2], m[1][2], m[2][2], m[3][2]);
+  const glm::dvec4 r3(m[0][3], m[1][3], m[2][3], m[3][3]);
+  return {r3 + r0, r3 - r0, r3 + r1, r3 - r1, r3 + r2, r3 - r2};
+}
+
+bool outside_frustum(const std::array<glm::dvec4, 6>& planes, const LodBox& box) {
+  for (const glm::dvec4& p : planes) {
+    // The box corner farthest along the plane's normal.
+    const glm::dvec3 v(p.x >= 0.0 ? box.max.x : box.min.x, p.y >= 0.0 ? box.max.y : box.min.y,
+                       p.z >= 0.0 ? box.max.z : box.min.z);
+    if (p.x * v.x + p.y * v.y + p.z * v.z + p.w < 0.0) return true;
+  }
+  return false;
+}
+
+/// Display-frame distance from `eye` to the nav box scaled by `e` in y.
+double box_distance(const LodBox& box, const glm::dvec3& eye, double e) {
+  const glm::dvec3 lo(box.min.x, box.min.y * e, box.min.z);
+  const glm::dvec3 hi(box.max.x, box.max.y * e, box.max.z);
+  return glm::length(glm::clamp(eye, lo, hi) - eye);
+}
+
+}  // namespace
+
+double grid_deviation(const nav::Heightmap& heightmap, int stride, int x, int z) {
+  const int w = heightmap.width();
+  const int d = heightmap.depth();
+  int gx = x / stride * stride;
+  int gz = z / stride * stride;
+  if (gx == w - 1 && gx > 0) gx -= stride;  // the last column belongs to the cell before
+  if (gz == d - 1 && gz > 0) gz -= stride;
+  const int cx = std::min(gx + stride, w - 1);
+  const int cz = std::min(gz + stride, d - 1);
+  const double fx = static_cast<double>(x - gx) / (cx - gx);
+  const double fz = static_cast<double>(z - gz) / (cz - gz);
+  const double coarse = surface_on_grid(heightmap.at(gx, gz), heightmap.at(cx, gz),
+                                        heightmap.at(gx, cz), heightmap.at(cx, cz), fx, fz);
+  return std::abs(heightmap.at(x, z) - coarse);
+}
+
+LodQuadtree::LodQuadtree(const nav::Heightmap& heightmap, int patch_cells)
+    : patch_cells_(patch_cells),
+      width_(heightmap.width()),
+      depth_(heightmap.depth()),
+      spacing_(heightmap.spacing()) {
+  if (patch_cells < 2 || (patch_cells & (patch_cells - 1)) != 0) {
+    throw nav::Error("LodQuadtree: patch_cells must be a power of two >= 2, got " +
+                     std::to_string(patch_cells));
+  }
+  const int cells = std::max(width_, depth_) - 1;
+  for (int level = 0;; ++level) {
+    const int size = patch_cells << level;
+    Level l;
+    l.nodes_wide = (width_ - 1 + size - 1) / size;
+    l.nodes_deep = (depth_ - 1 + size - 1) / size;
+    const auto n = static_cast<std::size_t>(l.nodes_wide) * static_cast<std::size_t>(l.nodes_deep);
+    l.min_h.assign(n, 0.0f);
+    l.max_h.assign(n, 0.0f);
+    l.error.assign(n, 0.0f);
+    levels_.push_back(std::move(l));
+    if (size >= cells) break;
+  }
+  update(heightmap, {0, 0, width_, depth_});
+}
+
+void LodQuadtree::compute_node(const nav::Heightmap& heightmap, int level, int nx, int nz) {
+  Level& l = levels_[static_cast<std::size_t>(level)];
+  const int size = patch_cells_ << level;
+  const int stride = 1 << level;
+  const int x0 = nx * size;
+  const int z0 = nz * size;
+  const int x1 = std::min(x0 + size, width_ - 1);
+  const int z1 = std::min(z0 + size, depth_ - 1);
+  const auto k = static_cast<std::size_t>(nz) * static_cast<std::size_t>(l.nodes_wide) +
+                 static_cast<std::size_t>(nx);
+  if (level > 0) {
+    // Extremes and error from the four children where they exist.
+    const Level& c = levels_[static_cast<std::size_t>(level - 1)];
+    float lo = std::numeric_limits<float>::max();
+    float hi = std::numeric_limits<float>::lowest();
+    for (int cz = 2 * nz; cz <= 2 * nz + 1 && cz < c.nodes_deep; ++cz) {
+      for (int cx = 2 * nx; cx <= 2 * nx + 1 && cx < c.nodes_wide; ++cx) {
+        const auto ck = static_cast<std::size_t>(cz) * static_cast<std::size_t>(c.nodes_wide) +
+                        static_cast<std::size_t>(cx);
+        lo = std::min(lo, c.min_h[ck]);
+        hi = std::max(hi, c.max_h[ck]);
+      }
+    }
+    l.min_h[k] = lo;
+    l.max_h[k] = hi;
+  } else {
+    float lo = std::numeric_limits<float>::max();
+    float hi = std::numeric_limits<float>::lowest();
+    for (int z = z0; z <= z1; ++z) {
+      for (int x = x0; x <= x1; ++x) {
+        lo = std::min(lo, heightmap.at(x, z));
+        hi = std::max(hi, heightmap.at(x, z));
+      }
+    }
+    l.min_h[k] = lo;
+    l.max_h[k] = hi;
+  }
+  double error = 0.0;
+  if (level > 0) {
+    for (int z = z0; z <= z1; ++z) {
+      for (int x = x0; x <= x1; ++x) {
+        if (x % stride == 0 && z % stride == 0) continue;  // a grid vertex
+        error = std::max(error, grid_deviation(heightmap, stride, x, z));
+      }
+    }
+  }
+  l.error[k] = static_cast<float>(error);
+}
+
+void LodQuadtree::update(const nav::Heightmap& heightmap, nav::SampleRect rect) {
+  rect.x0 = std::max(rect.x0, 0);
+  rect.z0 = std::max(rect.z0, 0);
+  rect.x1 = std::min(rect.x1, width_);
+  rect.z1 = std::min(rect.z1, depth_);
+  if (rect.empty()) return;
+  for (int level = 0; level < levels(); ++level) {
+    Level& l = levels_[static_cast<std::size_t>(level)];
+    const int size = patch_cells_ << level;
+    // Nodes span samples [n * size, (n + 1) * size] (a boundary sample
+    // belongs to both neighbours) and depend on those samples only.
+    const auto first = [&](int s) { return std::max(s / size - 1, 0); };
+    const auto last = [&](int s, int n) { return std::min(s / size, n - 1); };
+    for (int nz = first(rect.z0); nz <= last(rect.z1 - 1, l.nodes_deep); ++nz) {
+      for (int nx = first(rect.x0); nx <= last(rect.x1 - 1, l.nodes_wide); ++nx) {
+        compute_node(heightmap, level, nx, nz);
+      }
+    }
+    l.max_error = 0.0;
+    for (const float e : l.error) l.max_error = std::max(l.max_error, static_cast<double>(e));
+  }
+}
+
+double LodQuadtree::level_error(int level) const {
+  return levels_.at(static_cast<std::size_t>(level)).max_error;
+}
+
+LodBox LodQuadtree::bounds(int level, int x0, int z0) const {
+  const Level& l = levels_.at(static_cast<std::size_t>(level));
+  const int size = patch_cells_ << level;
+  const auto k = static_cast<std::size_t>(z0 / size) * static_cast<std::size_t>(l.nodes_wide) +
+                 static_cast<std::size_t>(x0 / size);
+  const int x1 = std::min(x0 + size, width_ - 1);
+  const int z1 = std::min(z0 + size, depth_ - 1);
+  return {{x0 * spacing_, l.min_h[k], z0 * spacing_}, {x1 * spacing_, l.max_h[k], z1 * spacing_}};
+}
+
+LodSelection LodQuadtree::select(const OrbitCamera& camera, Viewport viewport,
+                                 double max_error_px) const {
+  LodSelection out;
+  const double e = camera.vertical_exaggeration;
+  const double aspect =
+      static_cast<double>(std::max(viewport.width, 1)) / std::max(viewport.height, 1);
+  const double tan_half = std::tan(camera.fov_y / 2.0);
+  // Depth is at least distance x cos(angle off the axis), at most the half diagonal.
+  const double cos_diag = 1.0 / std::sqrt(1.0 + tan_half * tan_half * (1.0 + aspect * aspect));
+  const double k = e * std::max(viewport.height, 1) / (2.0 * tan_half * cos_diag * max_error_px);
+  const int top = levels() - 1;
+  out.range.assign(static_cast<std::size_t>(levels()), kFar);
+  out.morph_start.assign(static_cast<std::size_t>(levels()), kFar);
+  out.morph_end.assign(static_cast<std::size_t>(levels()), 2.0 * kFar);
+  double previous = 0.0;
+  for (int level = 0; level < top; ++level) {
+    // Longest diagonal of a node at this level, display metres.
+    const double size_m = (patch_cells_ << level) * spacing_;
+    const Level& l = levels_[static_cast<std::size_t>(level)];
+    double relief = 0.0;
+    for (std::size_t n = 0; n < l.min_h.size(); ++n) {
+      relief = std::max(relief, static_cast<double>(l.max_h[n] - l.min_h[n]));
+    }
+    const double diagonal = std::sqrt(2.0 * size_m * size_m + relief * relief * e * e);
+    // Error: the next level starts blending in at morph_start. Nesting: a
+    // piece of this level reaches at most range + diagonal, where the next
+    // level must not have started morphing (no cracks, one level apart).
+    const double r = std::max({k * level_error(level + 1) / kMorphStart,
+                               (previous + 1.05 * diagonal) / kMorphStart, 2.0 * diagonal});
+    out.range[static_cast<std::size_t>(level)] = r;
+    out.morph_start[static_cast<std::size_t>(level)] = kMorphStart * r;
+    out.morph_end[static_cast<std::size_t>(level)] = kMorphEnd * r;
+    previous = r;
+  }
+
+  const glm::dvec3 eye = eye_position(camera);
+  const auto planes = frustum_planes(nav_to_clip(camera, viewport));
+  const auto add = [&](const LodPiece& piece) {
+    const std::int64_t cells = piece.size >> piece.level;
+    out.triangles += 2 * cells * cells;
+    out.pieces.push_back(piece);
+  };
+  // CDLOD's LODSelect: true when the node's area is handled (drawn or
+  // culled), false when it is beyond its range (the parent draws it).
+  const auto visit = [&](const auto& self, int level, int x0, int z0) -> bool {
+    if (x0 >= width_ - 1 || z0 >= depth_ - 1) return true;  // beyond the map: nothing
+    const LodBox box = bounds(level, x0, z0);
+    if (level < top && box_distance(box, eye, e) > out.range[static_cast<std::size_t>(level)]) {
+      return false;
+    }
+    const int size = patch_cells_ << level;
+    if (outside_frustum(planes, box)) {
+      out.culled.push_back({x0, z0, size, level});
+      return true;
+    }
+    if (level == 0 || box_distance(box, eye, e) > out.range[static_cast<std::size_t>(level - 1)]) {
+      add({x0, z0, size, level});
+      return true;
+    }
+    const int half = size / 2;
+    for (int q = 0; q < 4; ++q) {
+      const int cx = x0 + (q % 2) * half;
+      const int cz = z0 + (q / 2) * half;
+      if (cx >= width_ - 1 || cz >= depth_ - 1 || self(self, level - 1, cx, cz)) continue;
+      // Beyond the child's range: this level draws the quarter.
+      if (outside_frustum(planes, bounds(level - 1, cx, cz))) {
+        out.culled.push_back({cx, cz, half, level});
+      } else {
+        add({cx, cz, half, level});
+      }
+    }
+    return true;
+  };
+  visit(visit, top, 0, 0);
+  return out;
+}
+
+}  // namespace terranav::engine

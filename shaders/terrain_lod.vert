@@ -1,0 +1,49 @@
+#version 330 core
+// Terrain level of detail (CDLOD, Strugar 2009): one grid patch instanced per
+// selected piece; heights come from the full-resolution height texture, and
+// odd grid vertices slide onto the next level's grid over the level's morph
+// range. Positions leave in nav metres, like terrain.vert's.
+layout(location = 0) in vec2 a_grid;  // patch grid point (i, j), 0..patch cells
+layout(location = 2) in vec4 a_piece; // first sample x, z; stride in samples; level
+
+uniform mat4 u_nav_to_clip;
+uniform float u_exaggeration;  // display y = nav y * u_exaggeration
+uniform vec3 u_eye;            // display frame
+uniform vec2 u_morph[16];      // per level: morph start, end (display metres from the eye)
+uniform sampler2D u_heights;   // R32F, one texel per sample, nav metres
+uniform ivec2 u_samples;       // heightmap width, depth
+uniform float u_spacing;       // metres between samples
+
+out vec3 v_nav_position;
+out vec3 v_nav_normal;
+
+// Height of nav::Heightmap's triangulated surface at sample coordinates s
+// (the same function as terrain.frag's surface_height).
+float surface_height(vec2 s) {
+  vec2 c = clamp(s, vec2(0.0), vec2(u_samples - 1));
+  ivec2 i = min(ivec2(floor(c)), u_samples - 2);
+  vec2 f = c - vec2(i);
+  float h00 = texelFetch(u_heights, i, 0).r;
+  float h11 = texelFetch(u_heights, i + ivec2(1, 1), 0).r;
+  if (f.x >= f.y) {
+    float h10 = texelFetch(u_heights, i + ivec2(1, 0), 0).r;
+    return h00 + f.x * (h10 - h00) + f.y * (h11 - h10);
+  }
+  float h01 = texelFetch(u_heights, i + ivec2(0, 1), 0).r;
+  return h00 + f.y * (h01 - h00) + f.x * (h11 - h01);
+}
+
+void main() {
+  vec2 last = vec2(u_samples - 1);
+  float stride = a_piece.z;
+  vec2 s = min(a_piece.xy + a_grid * stride, last);
+  vec3 shown = vec3(s.x * u_spacing, surface_height(s) * u_exaggeration, s.y * u_spacing);
+  vec2 range = u_morph[int(a_piece.w)];
+  float k = clamp((distance(shown, u_eye) - range.x) / (range.y - range.x), 0.0, 1.0);
+  // Odd vertices of this level's grid move towards the even one before them.
+  vec2 odd = fract((a_piece.xy / stride + a_grid) * 0.5) * 2.0;
+  s = min(a_piece.xy + (a_grid - odd * k) * stride, last);
+  v_nav_position = vec3(s.x * u_spacing, surface_height(s), s.y * u_spacing);
+  v_nav_normal = vec3(0.0, 1.0, 0.0);  // terrain.frag takes its normal from u_heights
+  gl_Position = u_nav_to_clip * vec4(v_nav_position, 1.0);
+}
