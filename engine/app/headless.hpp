@@ -22,11 +22,12 @@ struct HeadlessRun {
 /// simulate(world, camera, viewport, script), then renders the last frame
 /// (with the overlay when `overlay` is true) at `viewport` using shaders from
 /// shader_dir: through `camera`, or with `follow_m` looking at the unit from
-/// that many display metres (looking_at). Throws nav::Error for EGL, shader
+/// that many display metres (looking_at); `lod`: terrain level of detail on
+/// or off (Renderer). Throws nav::Error for EGL, shader
 /// or framebuffer failures.
 HeadlessRun run_headless(engine::World& world, const engine::OrbitCamera& camera,
                          engine::Viewport viewport, const engine::Script& script,
                          const std::filesystem::path& shader_dir, bool overlay = true,
-                         std::optional<double> follow_m = std::nullopt);
+                         std::optional<double> follow_m = std::nullopt, bool lod = true);
 
 }  // namespace terranav::app

@@ -1,6 +1,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "app/bench.hpp"
 #include "app/demo_click.hpp"
 #include "app/headless.hpp"
 #include "app/report_json.hpp"
@@ -41,8 +42,8 @@ int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback)
   script.frames = options.frames.value_or(
       script.until_arrived || script.until_walked ? kUntilArrivedFrames : 1);
 
-  const HeadlessRun run =
-      run_headless(world, camera, viewport, script, shader_dir(), true, options.follow_m);
+  const HeadlessRun run = run_headless(world, camera, viewport, script, shader_dir(), true,
+                                       options.follow_m, options.lod);
   for (const engine::ClickReport& click : run.simulation.clicks) {
     std::cerr << "terranav: click (" << click.pixel.x << ", " << click.pixel.y
               << "): " << click.message << '\n';
@@ -66,7 +67,11 @@ int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback)
                      .viewport = viewport,
                      .load_ms = loaded.load_ms,
                      .graph_ms = loaded.graph_ms,
-                     .render_ms = run.render_ms};
+                     .render_ms = run.render_ms,
+                     .render = std::nullopt};
+    if (options.bench_frames) {
+      report.render = run_bench(world, viewport, shader_dir(), options.lod, *options.bench_frames);
+    }
     write_text(*report_file, to_json(report));
     std::cout << "report: " << report_file->string() << '\n';
   }

@@ -60,6 +60,12 @@ struct Options {
   /// --follow-unit M: the picture looks at the unit from M display metres.
   /// [Limits: kFollowLimit]
   std::optional<double> follow_m;
+  /// --lod on|off: terrain level of detail (CDLOD) or the full-resolution
+  /// mesh. On unless given.
+  bool lod = true;
+  /// --bench-frames N: headless, also renders N timed frames along a fixed
+  /// camera path (bench.hpp) and reports them in the JSON's "render".
+  std::optional<int> bench_frames;
 };
 
 /// Parses the arguments after the program name. Throws UsageError for an
