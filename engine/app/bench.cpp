@@ -50,15 +50,17 @@ std::vector<engine::OrbitCamera> bench_cameras(const nav::Heightmap& heightmap,
 }
 
 RenderReport run_bench(const engine::World& world, engine::Viewport viewport,
-                       const std::filesystem::path& shader_dir, bool lod, int frames) {
+                       const std::filesystem::path& shader_dir, bool lod, double lod_error_px,
+                       int frames) {
   using Clock = std::chrono::steady_clock;
   const engine::EglContext context;
   const engine::OffscreenTarget target(viewport);
   engine::Renderer renderer(shader_dir, world, lod);
+  renderer.set_lod_error_px(lod_error_px);
   const std::vector<engine::OrbitCamera> path = bench_cameras(world.heightmap(), viewport, frames);
   std::vector<std::int64_t> triangles;
   std::vector<double> ms;
-  RenderReport report{.frames = frames, .lod = lod};
+  RenderReport report{.frames = frames, .lod = lod, .lod_error_bound_px = lod_error_px};
   const int every = std::max(frames / kErrorFrames, 1);
   for (int f = 0; f < frames; ++f) {
     const engine::OrbitCamera& camera = path[static_cast<std::size_t>(f)];

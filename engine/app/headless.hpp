@@ -23,11 +23,12 @@ struct HeadlessRun {
 /// (with the overlay when `overlay` is true) at `viewport` using shaders from
 /// shader_dir: through `camera`, or with `follow_m` looking at the unit from
 /// that many display metres (looking_at); `lod`: terrain level of detail on
-/// or off (Renderer). Throws nav::Error for EGL, shader
+/// or off, `lod_error_px` its error bound (Renderer). Throws nav::Error for EGL, shader
 /// or framebuffer failures.
 HeadlessRun run_headless(engine::World& world, const engine::OrbitCamera& camera,
                          engine::Viewport viewport, const engine::Script& script,
                          const std::filesystem::path& shader_dir, bool overlay = true,
-                         std::optional<double> follow_m = std::nullopt, bool lod = true);
+                         std::optional<double> follow_m = std::nullopt, bool lod = true,
+                         double lod_error_px = 1.0);
 
 }  // namespace terranav::app

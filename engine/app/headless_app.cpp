@@ -43,7 +43,7 @@ int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback)
       script.until_arrived || script.until_walked ? kUntilArrivedFrames : 1);
 
   const HeadlessRun run = run_headless(world, camera, viewport, script, shader_dir(), true,
-                                       options.follow_m, options.lod);
+                                       options.follow_m, options.lod, options.lod_error_px);
   for (const engine::ClickReport& click : run.simulation.clicks) {
     std::cerr << "terranav: click (" << click.pixel.x << ", " << click.pixel.y
               << "): " << click.message << '\n';
@@ -70,7 +70,8 @@ int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback)
                      .render_ms = run.render_ms,
                      .render = std::nullopt};
     if (options.bench_frames) {
-      report.render = run_bench(world, viewport, shader_dir(), options.lod, *options.bench_frames);
+      report.render = run_bench(world, viewport, shader_dir(), options.lod, options.lod_error_px,
+                                *options.bench_frames);
     }
     write_text(*report_file, to_json(report));
     std::cout << "report: " << report_file->string() << '\n';

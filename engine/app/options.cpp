@@ -92,7 +92,8 @@ std::string usage() {
          "--block-at: headless, blocks the tiles X0..X1 x Y0..Y1 (a building) at frame FRAME;\n"
          "a unit whose path crosses them replans from where it stands.\n"
          "--follow-unit: headless, the picture looks at the unit from M metres.\n"
-         "--lod on|off: terrain level of detail (on unless given) or the full mesh.\n"
+         "--lod on|off: terrain level of detail (on unless given) or the full mesh;\n"
+         "--lod-error PX: its bound on the on-screen height error (1 pixel unless given).\n"
          "--bench-frames: headless, N timed frames along an orbit and a low pass; the\n"
          "report's \"render\" gives median triangles and ms, and the LOD's pixel error.\n"
          "Limits (a value outside is refused, naming its option or sidecar key):\n" +
@@ -190,6 +191,12 @@ Options parse_options(std::span<const std::string_view> args) {
         throw UsageError("--lod: '" + std::string(v) + "' is not on or off");
       }
       o.lod = v == "on";
+    } else if (arg == "--lod-error") {
+      o.lod_error_px = parse_number<double>(arg, value());
+      if (!(o.lod_error_px >= 0.01 && o.lod_error_px <= 1000.0)) {
+        throw UsageError("--lod-error: must be in [0.01, 1000] pixels, got " +
+                         std::to_string(o.lod_error_px));
+      }
     } else if (arg == "--bench-frames") {
       o.bench_frames = parse_number<int>(arg, value());
       if (*o.bench_frames < 1 || *o.bench_frames > kMaxFrames) {

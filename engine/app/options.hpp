@@ -63,6 +63,8 @@ struct Options {
   /// --lod on|off: terrain level of detail (CDLOD) or the full-resolution
   /// mesh. On unless given.
   bool lod = true;
+  /// --lod-error PX: the LOD's bound on the projected height error, pixels.
+  double lod_error_px = 1.0;
   /// --bench-frames N: headless, also renders N timed frames along a fixed
   /// camera path (bench.hpp) and reports them in the JSON's "render".
   std::optional<int> bench_frames;

@@ -51,6 +51,7 @@ std::string to_json(const RunReport& r) {
   if (const auto& b = r.render) {
     report["render"] = {{"frames", b->frames},
                         {"lod", b->lod},
+                        {"lod_error_bound_px", b->lod_error_bound_px},
                         {"triangles_median", b->triangles_median},
                         {"frame_ms_median", b->frame_ms_median},
                         {"lod_error_px_max", b->lod_error_px_max},

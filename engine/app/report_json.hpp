@@ -16,6 +16,7 @@ namespace terranav::app {
 struct RenderReport {
   int frames = 0;
   bool lod = true;
+  double lod_error_bound_px = 1.0;    ///< the selection's bound (--lod-error)
   std::int64_t triangles_median = 0;  ///< per frame, terrain + path + unit
   double frame_ms_median = 0.0;       ///< draw() then glFinish()
   double lod_error_px_max = 0.0;      ///< lod_error() over the frames measured
@@ -40,7 +41,8 @@ struct RunReport {
 ///   "from_tile": [i, j], "status": "...", "cost": c, "tiles": n, "message": "..."}],
 ///  "unit": {"tile": [i, j], "position": [x, y, z]}, "frames": n, "map": "...",
 ///  "viewport": [w, h], "camera": {...}, "load_ms": .., "graph_ms": .., "render_ms": ..,
-///  "render": {"frames": n, "lod": b, "triangles_median": n, "frame_ms_median": ..,
+///  "render": {"frames": n, "lod": b, "lod_error_bound_px": .., "triangles_median": n,
+///  "frame_ms_median": ..,
 ///             "lod_error_px_max": .., "lod_error_px_p99": ..}}  (render only with a bench)
 /// Written by nlohmann::json, indented by 2, ending in '\n': numbers in
 /// shortest round-trip form (non-finite ones as null), strings escaped, bytes

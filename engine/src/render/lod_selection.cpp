@@ -10,13 +10,12 @@
 namespace terranav::engine {
 namespace {
 
-// Morphing towards the next level runs over [kMorphStart, kMorphEnd] x range:
-// complete a little before the range so pieces of the next level, whose
-// boxes lie beyond the range, meet fully morphed vertices despite rounding.
+// Morphing towards the next level runs over [0.8, 0.97] x the morph range
+// (terrain_lod.vert): complete a little before the range so pieces of the
+// next level, whose boxes lie beyond it, meet fully morphed vertices.
 constexpr double kMorphStart = 0.8;
-constexpr double kMorphEnd = 0.97;
 // The top level never morphs.
-constexpr double kFar = 1e30;
+constexpr float kFar = 1e30f;
 
 double surface_on_grid(double h00, double h10, double h01, double h11, double fx, double fz) {
   if (fx >= fz) return h00 + fx * (h10 - h00) + fz * (h11 - h10);  // triangle A
@@ -179,80 +178,156 @@ LodBox LodQuadtree::bounds(int level, int x0, int z0) const {
   return {{x0 * spacing_, l.min_h[k], z0 * spacing_}, {x1 * spacing_, l.max_h[k], z1 * spacing_}};
 }
 
-LodSelection LodQuadtree::select(const OrbitCamera& camera, Viewport viewport,
-                                 double max_error_px) const {
-  LodSelection out;
-  const double e = camera.vertical_exaggeration;
+int LodQuadtree::nodes_wide(int level) const {
+  return levels_.at(static_cast<std::size_t>(level)).nodes_wide;
+}
+
+int LodQuadtree::nodes_deep(int level) const {
+  return levels_.at(static_cast<std::size_t>(level)).nodes_deep;
+}
+
+double LodQuadtree::node_error(int level, int x0, int z0) const {
+  const Level& l = levels_.at(static_cast<std::size_t>(level));
+  const int size = patch_cells_ << level;
+  return l.error[static_cast<std::size_t>(z0 / size) * static_cast<std::size_t>(l.nodes_wide) +
+                 static_cast<std::size_t>(x0 / size)];
+}
+
+double LodQuadtree::error_scale(const OrbitCamera& camera, Viewport viewport, double max_error_px) {
   const double aspect =
       static_cast<double>(std::max(viewport.width, 1)) / std::max(viewport.height, 1);
   const double tan_half = std::tan(camera.fov_y / 2.0);
   // Depth is at least distance x cos(angle off the axis), at most the half diagonal.
   const double cos_diag = 1.0 / std::sqrt(1.0 + tan_half * tan_half * (1.0 + aspect * aspect));
-  const double k = e * std::max(viewport.height, 1) / (2.0 * tan_half * cos_diag * max_error_px);
+  return camera.vertical_exaggeration * std::max(viewport.height, 1) /
+         (2.0 * tan_half * cos_diag * max_error_px);
+}
+
+LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewport,
+                                       double max_error_px) const {
+  const double k = error_scale(camera, viewport, max_error_px);
+  const double e = camera.vertical_exaggeration;
   const int top = levels() - 1;
-  out.range.assign(static_cast<std::size_t>(levels()), kFar);
-  out.morph_start.assign(static_cast<std::size_t>(levels()), kFar);
-  out.morph_end.assign(static_cast<std::size_t>(levels()), 2.0 * kFar);
-  double previous = 0.0;
+  LodMorphField field;
+  // Level L's corners: those of the level-(L+1) node grid (the top's: 2 x 2).
+  const auto corners_wide = [&](int level) { return level < top ? nodes_wide(level + 1) + 1 : 2; };
+  const auto corners_deep = [&](int level) { return level < top ? nodes_deep(level + 1) + 1 : 2; };
+  field.width = corners_wide(0);
+  for (int level = 0; level <= top; ++level) {
+    field.first_row.push_back(field.height);
+    field.height += corners_deep(level);
+  }
+  field.values.assign(
+      static_cast<std::size_t>(field.width) * static_cast<std::size_t>(field.height), kFar);
+  const auto at = [&](int level, int i, int j) -> float& {
+    return field
+        .values[static_cast<std::size_t>(field.first_row[static_cast<std::size_t>(level)] + j) *
+                    static_cast<std::size_t>(field.width) +
+                static_cast<std::size_t>(i)];
+  };
   for (int level = 0; level < top; ++level) {
-    // Longest diagonal of a node at this level, display metres.
+    const Level& coarse = levels_[static_cast<std::size_t>(level + 1)];
+    const Level& own = levels_[static_cast<std::size_t>(level)];
     const double size_m = (patch_cells_ << level) * spacing_;
-    const Level& l = levels_[static_cast<std::size_t>(level)];
     double relief = 0.0;
-    for (std::size_t n = 0; n < l.min_h.size(); ++n) {
-      relief = std::max(relief, static_cast<double>(l.max_h[n] - l.min_h[n]));
+    for (std::size_t n = 0; n < own.min_h.size(); ++n) {
+      relief = std::max(relief, static_cast<double>(own.max_h[n] - own.min_h[n]));
     }
     const double diagonal = std::sqrt(2.0 * size_m * size_m + relief * relief * e * e);
-    // Error: the next level starts blending in at morph_start. Nesting: a
-    // piece of this level reaches at most range + diagonal, where the next
-    // level must not have started morphing (no cracks, one level apart).
-    const double r = std::max({k * level_error(level + 1) / kMorphStart,
-                               (previous + 1.05 * diagonal) / kMorphStart, 2.0 * diagonal});
-    out.range[static_cast<std::size_t>(level)] = r;
-    out.morph_start[static_cast<std::size_t>(level)] = kMorphStart * r;
-    out.morph_end[static_cast<std::size_t>(level)] = kMorphEnd * r;
-    previous = r;
+    for (int j = 0; j <= coarse.nodes_deep; ++j) {
+      for (int i = 0; i <= coarse.nodes_wide; ++i) {
+        // Error: the coarser grid of every node at this corner.
+        double error = 0.0;
+        for (int nz = std::max(j - 1, 0); nz <= std::min(j, coarse.nodes_deep - 1); ++nz) {
+          for (int nx = std::max(i - 1, 0); nx <= std::min(i, coarse.nodes_wide - 1); ++nx) {
+            error = std::max(
+                error,
+                static_cast<double>(coarse.error[static_cast<std::size_t>(nz) *
+                                                     static_cast<std::size_t>(coarse.nodes_wide) +
+                                                 static_cast<std::size_t>(nx)]));
+          }
+        }
+        double range = k * error / kMorphStart;
+        if (level > 0) {
+          // Nesting: the finer field within two level-(L+1) nodes (eight
+          // level-L corners); its corners sit at even indices 2i, 2j.
+          double finer = 0.0;
+          for (int b = std::max(2 * j - 4, 0); b <= std::min(2 * j + 4, own.nodes_deep); ++b) {
+            for (int a = std::max(2 * i - 4, 0); a <= std::min(2 * i + 4, own.nodes_wide); ++a) {
+              finer = std::max(finer, static_cast<double>(at(level - 1, a, b)));
+            }
+          }
+          range = std::max(range, 1.05 * (finer + diagonal) / kMorphStart);
+        }
+        at(level, i, j) = static_cast<float>(range);
+      }
+    }
   }
+  return field;
+}
 
+double LodQuadtree::morph_range(const LodMorphField& field, int level, double sx, double sz) const {
+  const int top = levels() - 1;
+  if (level >= top) return kFar;
+  const double size = patch_cells_ << (level + 1);
+  const int nw = nodes_wide(level + 1);
+  const int nd = nodes_deep(level + 1);
+  const int i = std::clamp(static_cast<int>(std::floor(sx / size)), 0, nw - 1);
+  const int j = std::clamp(static_cast<int>(std::floor(sz / size)), 0, nd - 1);
+  const double fx = std::clamp(sx / size - i, 0.0, 1.0);
+  const double fz = std::clamp(sz / size - j, 0.0, 1.0);
+  const auto v = [&](int a, int b) {
+    return static_cast<double>(
+        field
+            .values[static_cast<std::size_t>(field.first_row[static_cast<std::size_t>(level)] + b) *
+                        static_cast<std::size_t>(field.width) +
+                    static_cast<std::size_t>(a)]);
+  };
+  const double bottom = v(i, j) * (1.0 - fx) + v(i + 1, j) * fx;
+  const double upper = v(i, j + 1) * (1.0 - fx) + v(i + 1, j + 1) * fx;
+  return bottom * (1.0 - fz) + upper * fz;
+}
+
+LodSelection LodQuadtree::select(const OrbitCamera& camera, Viewport viewport,
+                                 double max_error_px) const {
+  LodSelection out;
+  out.field = morph_field(camera, viewport, max_error_px);
+  const double e = camera.vertical_exaggeration;
   const glm::dvec3 eye = eye_position(camera);
   const auto planes = frustum_planes(nav_to_clip(camera, viewport));
-  const auto add = [&](const LodPiece& piece) {
-    const std::int64_t cells = piece.size >> piece.level;
-    out.triangles += 2 * cells * cells;
-    out.pieces.push_back(piece);
-  };
-  // CDLOD's LODSelect: true when the node's area is handled (drawn or
-  // culled), false when it is beyond its range (the parent draws it).
-  const auto visit = [&](const auto& self, int level, int x0, int z0) -> bool {
-    if (x0 >= width_ - 1 || z0 >= depth_ - 1) return true;  // beyond the map: nothing
-    const LodBox box = bounds(level, x0, z0);
-    if (level < top && box_distance(box, eye, e) > out.range[static_cast<std::size_t>(level)]) {
-      return false;
+  // Largest F_{level-1} at the node's corners (those of the level grid).
+  const auto split_range = [&](int level, int x0, int z0) {
+    const int size = patch_cells_ << level;
+    const int i = x0 / size;
+    const int j = z0 / size;
+    const int row = out.field.first_row[static_cast<std::size_t>(level - 1)];
+    float range = 0.0f;
+    for (int b = j; b <= j + 1; ++b) {
+      for (int a = i; a <= i + 1; ++a) {
+        range = std::max(range, out.field.values[static_cast<std::size_t>(row + b) *
+                                                     static_cast<std::size_t>(out.field.width) +
+                                                 static_cast<std::size_t>(a)]);
+      }
     }
+    return static_cast<double>(range);
+  };
+  const auto visit = [&](const auto& self, int level, int x0, int z0) -> void {
+    if (x0 >= width_ - 1 || z0 >= depth_ - 1) return;  // beyond the map: nothing
+    const LodBox box = bounds(level, x0, z0);
     const int size = patch_cells_ << level;
     if (outside_frustum(planes, box)) {
       out.culled.push_back({x0, z0, size, level});
-      return true;
+      return;
     }
-    if (level == 0 || box_distance(box, eye, e) > out.range[static_cast<std::size_t>(level - 1)]) {
-      add({x0, z0, size, level});
-      return true;
+    if (level == 0 || box_distance(box, eye, e) >= split_range(level, x0, z0)) {
+      out.pieces.push_back({x0, z0, size, level});
+      out.triangles += 2 * static_cast<std::int64_t>(patch_cells_) * patch_cells_;
+      return;
     }
     const int half = size / 2;
-    for (int q = 0; q < 4; ++q) {
-      const int cx = x0 + (q % 2) * half;
-      const int cz = z0 + (q / 2) * half;
-      if (cx >= width_ - 1 || cz >= depth_ - 1 || self(self, level - 1, cx, cz)) continue;
-      // Beyond the child's range: this level draws the quarter.
-      if (outside_frustum(planes, bounds(level - 1, cx, cz))) {
-        out.culled.push_back({cx, cz, half, level});
-      } else {
-        add({cx, cz, half, level});
-      }
-    }
-    return true;
+    for (int q = 0; q < 4; ++q) self(self, level - 1, x0 + (q % 2) * half, z0 + (q / 2) * half);
   };
-  visit(visit, top, 0, 0);
+  visit(visit, levels() - 1, 0, 0);
   return out;
 }
 

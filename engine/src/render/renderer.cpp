@@ -135,7 +135,7 @@ std::int64_t Renderer::draw_terrain(const World& world, const OrbitCamera& camer
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, walkability_.id());
   program.set("u_walkability", 0);
-  if (lod_) return terrain_lod_->draw(program, camera, viewport, 1).triangles;
+  if (lod_) return terrain_lod_->draw(program, camera, viewport, 1, lod_error_px_).triangles;
   glBindVertexArray(terrain_.vao.id());
   glDrawElements(GL_TRIANGLES, terrain_.count, GL_UNSIGNED_INT, nullptr);
   return terrain_.count / 3;

@@ -8,7 +8,7 @@
 namespace terranav::engine {
 namespace {
 
-// Levels the shader's u_morph array holds (2^15 x 32 cells > any heightmap).
+// Levels the shader's u_field_row array holds (2^15 x 32 cells > any heightmap).
 constexpr int kMaxLevels = 16;
 
 }  // namespace
@@ -22,7 +22,8 @@ TerrainLod::TerrainLod(const nav::Heightmap& heightmap, int patch_cells)
       vao_(make_vertex_array()),
       grid_(make_buffer()),
       indices_(make_buffer()),
-      instances_(make_buffer()) {
+      instances_(make_buffer()),
+      field_(make_texture()) {
   glBindTexture(GL_TEXTURE_2D, heights_.id());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, width_, depth_, 0, GL_RED, GL_FLOAT,
@@ -31,10 +32,8 @@ TerrainLod::TerrainLod(const nav::Heightmap& heightmap, int patch_cells)
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
 
-  // The patch: (n + 1)^2 grid points, cells split like nav::Heightmap; the
-  // cells of the first quarter come first so it can be drawn alone.
+  // The patch: (n + 1)^2 grid points, cells split like nav::Heightmap.
   const int n = patch_cells;
-  const int half = n / 2;
   std::vector<glm::vec2> grid;
   grid.reserve(static_cast<std::size_t>((n + 1) * (n + 1)));
   for (int j = 0; j <= n; ++j) {
@@ -49,16 +48,10 @@ TerrainLod::TerrainLod(const nav::Heightmap& heightmap, int patch_cells)
     const std::uint32_t v11 = v01 + 1;
     indices.insert(indices.end(), {v00, v10, v11, v00, v11, v01});
   };
-  for (int j = 0; j < half; ++j) {
-    for (int i = 0; i < half; ++i) cell(i, j);
-  }
-  quarter_count_ = static_cast<GLsizei>(indices.size());
   for (int j = 0; j < n; ++j) {
-    for (int i = 0; i < n; ++i) {
-      if (i >= half || j >= half) cell(i, j);
-    }
+    for (int i = 0; i < n; ++i) cell(i, j);
   }
-  full_count_ = static_cast<GLsizei>(indices.size());
+  index_count_ = static_cast<GLsizei>(indices.size());
 
   glBindVertexArray(vao_.id());
   glBindBuffer(GL_ARRAY_BUFFER, grid_.id());
@@ -104,19 +97,29 @@ LodSelection TerrainLod::draw(const ShaderProgram& program, const OrbitCamera& c
                               Viewport viewport, int height_unit, double max_error_px) const {
   LodSelection selection = quadtree_.select(camera, viewport, max_error_px);
   // Per instance: first sample (x, z), grid stride in samples, level.
-  std::vector<glm::vec4> full;
-  std::vector<glm::vec4> quarters;
+  std::vector<glm::vec4> pieces;
+  pieces.reserve(selection.pieces.size());
   for (const LodPiece& p : selection.pieces) {
-    const glm::vec4 v(static_cast<float>(p.x0), static_cast<float>(p.z0),
-                      static_cast<float>(1 << p.level), static_cast<float>(p.level));
-    ((p.size >> p.level) == quadtree_.patch_cells() ? full : quarters).push_back(v);
+    pieces.emplace_back(static_cast<float>(p.x0), static_cast<float>(p.z0),
+                        static_cast<float>(1 << p.level), static_cast<float>(p.level));
   }
-  std::vector<glm::vec2> morph(kMaxLevels, glm::vec2(1e30f, 2e30f));
-  for (std::size_t l = 0; l < selection.morph_start.size() && l < morph.size(); ++l) {
-    morph[l] = glm::vec2(static_cast<float>(selection.morph_start[l]),
-                         static_cast<float>(selection.morph_end[l]));
+  const LodMorphField& field = selection.field;
+  glActiveTexture(static_cast<GLenum>(GL_TEXTURE0 + height_unit + 1));
+  glBindTexture(GL_TEXTURE_2D, field_.id());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, field.width, field.height, 0, GL_RED, GL_FLOAT,
+               field.values.data());
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+  std::vector<GLint> rows(kMaxLevels, 0);
+  for (std::size_t l = 0; l < field.first_row.size() && l < rows.size(); ++l) {
+    rows[l] = field.first_row[l];
   }
-  glUniform2fv(program.uniform("u_morph[0]"), kMaxLevels, glm::value_ptr(morph[0]));
+  glUniform1iv(program.uniform("u_field_row[0]"), kMaxLevels, rows.data());
+  program.set("u_field", height_unit + 1);
+  program.set("u_patch_cells", quadtree_.patch_cells());
+  program.set("u_top_level", quadtree_.levels() - 1);
   program.set("u_eye", glm::vec3(eye_position(camera)));
   program.set("u_spacing", static_cast<float>(spacing_));
   glUniform2i(program.uniform("u_samples"), width_, depth_);
@@ -125,20 +128,12 @@ LodSelection TerrainLod::draw(const ShaderProgram& program, const OrbitCamera& c
 
   glBindVertexArray(vao_.id());
   glBindBuffer(GL_ARRAY_BUFFER, instances_.id());
-  std::vector<glm::vec4> all = full;
-  all.insert(all.end(), quarters.begin(), quarters.end());
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(all.size() * sizeof(glm::vec4)), all.data(),
-               GL_STREAM_DRAW);
-  if (!full.empty()) {
-    glVertexAttribPointer(2, 4, GL_FLOAT, GL_FALSE, sizeof(glm::vec4), nullptr);
-    glDrawElementsInstanced(GL_TRIANGLES, full_count_, GL_UNSIGNED_INT, nullptr,
-                            static_cast<GLsizei>(full.size()));
-  }
-  if (!quarters.empty()) {
-    glVertexAttribPointer(2, 4, GL_FLOAT, GL_FALSE, sizeof(glm::vec4),
-                          reinterpret_cast<const void*>(full.size() * sizeof(glm::vec4)));
-    glDrawElementsInstanced(GL_TRIANGLES, quarter_count_, GL_UNSIGNED_INT, nullptr,
-                            static_cast<GLsizei>(quarters.size()));
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(pieces.size() * sizeof(glm::vec4)),
+               pieces.data(), GL_STREAM_DRAW);
+  glVertexAttribPointer(2, 4, GL_FLOAT, GL_FALSE, sizeof(glm::vec4), nullptr);
+  if (!pieces.empty()) {
+    glDrawElementsInstanced(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr,
+                            static_cast<GLsizei>(pieces.size()));
   }
   glBindVertexArray(0);
   glActiveTexture(GL_TEXTURE0);

@@ -7,12 +7,16 @@
 // stride of 2^L samples, triangulated like nav::Heightmap (diagonal from
 // (x, z) to (x+1, z+1)), its vertices at true sample heights. A level-L node
 // covers (patch_cells << L) samples per side; level 0 is the full-resolution
-// surface. Each level has a distance range (display metres from the eye):
-// level L is drawn up to range(L), and in the last part of that range,
-// [morph_start(L), range(L)], its odd vertices slide onto the level-(L+1)
-// grid (vertex morphing), so levels meet without cracks and change without
-// pops. The ranges follow from a per-level geometric error bound so the
-// projected height error stays within `max_error_px` pixels.
+// surface. As in CDLOD, a vertex of a level-L piece slides onto the
+// level-(L+1) grid (vertex morphing) as its distance from the eye goes from
+// 0.8 to 0.97 of a morph range, so levels meet without cracks and change
+// without pops. Unlike CDLOD's one range per level, the range is a field
+// over the map: F_L, given at the corners of the level-(L+1) nodes and
+// interpolated bilinearly, made from each node's own geometric error (so
+// smooth ground coarsens sooner than rough ground) and widened until the
+// nesting conditions hold (neighbours at most one level apart; a piece's
+// edge fully morphed where it meets a coarser one, unmorphed where it meets
+// a finer one).
 #pragma once
 
 #include <cstdint>
@@ -26,10 +30,9 @@
 
 namespace terranav::engine {
 
-/// One piece of terrain to draw: samples [x0, x0 + size] x [z0, z0 + size]
-/// (clamped to the map when drawn) with a grid stride of 2^level samples, so
-/// size / 2^level cells per side: patch_cells for a whole node, patch_cells/2
-/// for a quarter of one (the part of a node whose child is beyond its range).
+/// One node to draw: samples [x0, x0 + size] x [z0, z0 + size] (clamped to
+/// the map when drawn) with a grid stride of 2^level samples: size / 2^level
+/// = patch_cells cells per side.
 struct LodPiece {
   int x0 = 0;     ///< first sample column
   int z0 = 0;     ///< first sample row
@@ -44,16 +47,22 @@ struct LodBox {
   glm::dvec3 max{0.0};
 };
 
+/// The morph ranges F_L of one frame, display metres from the eye, stacked
+/// for a texture: level L's (nodes_wide(L+1) + 1) x (nodes_deep(L+1) + 1)
+/// corner values start at row first_row[L]; the top level's are huge (it
+/// never morphs).
+struct LodMorphField {
+  int width = 0;
+  int height = 0;
+  std::vector<int> first_row;
+  std::vector<float> values;  ///< width * height, row-major
+};
+
 /// The outcome of one selection.
 struct LodSelection {
   std::vector<LodPiece> pieces;  ///< to draw; disjoint, together the visible map
   std::vector<LodPiece> culled;  ///< tested and outside the view frustum
-  /// Per level, display metres from the eye: morphing towards level L+1
-  /// starts at morph_start[L] and is complete at morph_end[L] (<= range).
-  /// The top level never morphs (both huge).
-  std::vector<double> morph_start;
-  std::vector<double> morph_end;
-  std::vector<double> range;  ///< level L is used up to range[L]
+  LodMorphField field;
   /// Triangles the pieces draw (2 per cell, degenerate ones counted).
   std::int64_t triangles = 0;
 };
@@ -81,13 +90,34 @@ class LodQuadtree {
   /// Nav-metre box of the node at `level` whose first sample is (x0, z0).
   LodBox bounds(int level, int x0, int z0) const;
 
-  /// Chooses the pieces for `camera` at `viewport`: a node at level L is
-  /// split while its box comes within range[L-1] of the eye; nodes whose box
-  /// is outside the frustum are culled. range[L] >= K * level_error(L+1)
-  /// / 0.8 with K = exaggeration * viewport.height / (2 tan(fov_y / 2) *
-  /// cos(half diagonal fov) * max_error_px), so a height error projects to at
-  /// most max_error_px pixels; ranges also grow fast enough that neighbouring
-  /// pieces differ by at most one level. O(pieces * levels).
+  /// Nodes of `level` across and down the map.
+  int nodes_wide(int level) const;
+  int nodes_deep(int level) const;
+  /// Largest vertical distance, nav metres, between the full-resolution
+  /// surface and the node's level-L grid surface (0 for L = 0).
+  double node_error(int level, int x0, int z0) const;
+  /// Pixels per nav metre of height error at display distance 1 for this
+  /// view (the worst case over the viewport): exaggeration x height /
+  /// (2 tan(fov_y / 2) cos(half diagonal fov) max_error_px). O(1).
+  static double error_scale(const OrbitCamera& camera, Viewport viewport, double max_error_px);
+
+  /// The morph ranges for this view: F_L(c) >= K * error of each level-(L+1)
+  /// node at corner c / 0.8 (K = error_scale), so the coarser grid shows
+  /// only where its error projects to <= max_error_px, then widened to
+  /// 1.05 x (the largest F_{L-1} within two level-(L+1) nodes of c + a
+  /// level-L node's diagonal) / 0.8. O(nodes).
+  LodMorphField morph_field(const OrbitCamera& camera, Viewport viewport,
+                            double max_error_px = 1.0) const;
+  /// F_level at sample coordinates (sx, sz), bilinear within the level-(L+1)
+  /// node containing it (the last one on the far edges); what the vertex
+  /// shader computes. O(1).
+  double morph_range(const LodMorphField& field, int level, double sx, double sz) const;
+
+  /// Chooses the pieces for `camera` at `viewport`, CDLOD's LODSelect with
+  /// the field: from the root, a node is culled when its box is outside the
+  /// frustum, drawn when it is at level 0 or its box is at least the largest
+  /// of its four corners' F_{L-1} from the eye, else split into its
+  /// children. O(nodes visited).
   LodSelection select(const OrbitCamera& camera, Viewport viewport,
                       double max_error_px = 1.0) const;
 

@@ -44,6 +44,10 @@ class Renderer {
   /// comparison); switching uploads what the other way needs.
   bool lod() const noexcept { return lod_; }
   void set_lod(bool lod, const World& world);
+  /// The LOD's bound on the projected height error, pixels (> 0; 1 unless
+  /// set): LodQuadtree::select's max_error_px.
+  double lod_error_px() const noexcept { return lod_error_px_; }
+  void set_lod_error_px(double pixels) noexcept { lod_error_px_ = pixels; }
   /// The LOD terrain; null with LOD off.
   const TerrainLod* terrain_lod() const noexcept { return terrain_lod_.get(); }
 
@@ -63,6 +67,7 @@ class Renderer {
   ShaderProgram terrain_lod_program_;
   ShaderProgram solid_program_;
   bool lod_ = true;
+  double lod_error_px_ = 1.0;
   Mesh terrain_;  ///< empty with LOD on
   std::unique_ptr<TerrainLod> terrain_lod_;
   Texture walkability_;

@@ -27,8 +27,9 @@ class TerrainLod {
 
   /// Selects the pieces for `camera` and draws them with `program`, which
   /// must be in use, built from shaders/terrain_lod.vert, and have its
-  /// camera-independent uniforms set; sets u_eye, u_morph, u_heights (texture
-  /// unit `height_unit`), u_spacing, u_samples. Returns the selection
+  /// camera-independent uniforms set; sets u_eye, u_heights (texture unit
+  /// `height_unit`), u_field (the morph field, unit height_unit + 1),
+  /// u_field_row, u_patch_cells, u_top_level, u_spacing, u_samples. Returns the selection
   /// (pieces, triangles drawn). O(pieces).
   LodSelection draw(const ShaderProgram& program, const OrbitCamera& camera, Viewport viewport,
                     int height_unit, double max_error_px = 1.0) const;
@@ -47,8 +48,8 @@ class TerrainLod {
   Buffer grid_;
   Buffer indices_;
   Buffer instances_;
-  GLsizei full_count_ = 0;     ///< indices of the whole patch
-  GLsizei quarter_count_ = 0;  ///< indices of its first quarter (drawn first)
+  Texture field_;  ///< the frame's LodMorphField, R32F
+  GLsizei index_count_ = 0;
 };
 
 }  // namespace terranav::engine
