@@ -192,11 +192,7 @@ Options parse_options(std::span<const std::string_view> args) {
       }
       o.lod = v == "on";
     } else if (arg == "--lod-error") {
-      o.lod_error_px = parse_number<double>(arg, value());
-      if (!(o.lod_error_px >= 0.01 && o.lod_error_px <= 1000.0)) {
-        throw UsageError("--lod-error: must be in [0.01, 1000] pixels, got " +
-                         std::to_string(o.lod_error_px));
-      }
+      o.lod_error_px = parse_bounded<double>(arg, value(), kLodErrorLimit);
     } else if (arg == "--bench-frames") {
       o.bench_frames = parse_number<int>(arg, value());
       if (*o.bench_frames < 1 || *o.bench_frames > kMaxFrames) {
