@@ -166,14 +166,21 @@ TEST(LodSelection, ProjectedErrorOfEachPieceIsWithinOnePixel) {
     std::vector<int> levels(static_cast<std::size_t>(tree.levels()), 0);
     for (const LodPiece& p : s.pieces) {
       ++levels[static_cast<std::size_t>(p.level)];
-      // The piece's own grid.
-      EXPECT_LE(k * tree.node_error(p.level, p.x0, p.z0), box_distance(tree, p, camera) + 1e-6);
+      // The piece's own grid: its error's share across the line of sight
+      // (the eye is at least `above` over the piece), at the nearest point.
+      const double e = camera.vertical_exaggeration;
+      const glm::dvec3 eye = eye_position(camera);
+      const double d = box_distance(tree, p, camera);
+      const double above = std::max(eye.y - tree.bounds(p.level, p.x0, p.z0).max.y * e, 0.0);
+      const double across = std::sqrt(std::max(1.0 - above * above / (d * d), 0.0));
+      EXPECT_LE(k * tree.node_error(p.level, p.x0, p.z0) * across, d * (1.0 + 1e-9));
       // The next level's grid, which its vertices morph to from 0.8 x F.
       if (p.level + 1 >= tree.levels()) continue;
-      const double parent = tree.node_error(p.level + 1, p.x0, p.z0);
+      const double parent = error_distance(tree.node_error(p.level + 1, p.x0, p.z0) * k,
+                                           eye.y - tree.bounds(p.level + 1, p.x0, p.z0).max.y * e);
       for (const int dz : {0, p.size}) {
         for (const int dx : {0, p.size}) {
-          EXPECT_LE(k * parent,
+          EXPECT_LE(parent,
                     0.8 * tree.morph_range(s.field, p.level, p.x0 + dx, p.z0 + dz) * (1.0 + 1e-6));
         }
       }
@@ -246,6 +253,20 @@ TEST(LodSelection, UpdateAfterAnEditMatchesARebuild) {
         EXPECT_EQ(tree.node_error(level, nx * size, nz * size),
                   rebuilt.node_error(level, nx * size, nz * size));
       }
+    }
+  }
+}
+
+TEST(LodSelection, ErrorDistanceSolvesTheAcrossShare) {
+  EXPECT_EQ(error_distance(100.0, 0.0), 100.0);  // level with the eye: all of it shows
+  EXPECT_EQ(error_distance(100.0, -5.0), 100.0);
+  EXPECT_EQ(error_distance(100.0, 50.0), 0.0);  // from high enough, never a pixel
+  for (const double h : {1.0, 10.0, 40.0, 49.0}) {
+    const double d = error_distance(100.0, h);
+    EXPECT_NEAR(100.0 * std::sqrt(1.0 - h * h / (d * d)), d, 1e-9);
+    for (const double farther : {1.01, 1.5, 3.0}) {
+      const double f = d * farther;
+      EXPECT_LT(100.0 * std::sqrt(1.0 - h * h / (f * f)), f);
     }
   }
 }

@@ -51,6 +51,16 @@ double box_distance(const LodBox& box, const glm::dvec3& eye, double e) {
 
 }  // namespace
 
+double error_distance(double scaled_error, double eye_above) {
+  const double a = scaled_error;
+  if (eye_above <= 0.0) return a;
+  // a sqrt(1 - h^2 / d^2) <= d  <=>  d^4 - a^2 d^2 + a^2 h^2 >= 0: always when
+  // a <= 2h, else beyond the larger root (where the ratio decreases with d).
+  const double h = eye_above;
+  if (a <= 2.0 * h) return 0.0;
+  return std::sqrt((a * a + std::sqrt(a * a * a * a - 4.0 * a * a * h * h)) / 2.0);
+}
+
 double grid_deviation(const nav::Heightmap& heightmap, int stride, int x, int z) {
   const int w = heightmap.width();
   const int d = heightmap.depth();
@@ -207,6 +217,7 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
                                        double max_error_px) const {
   const double k = error_scale(camera, viewport, max_error_px);
   const double e = camera.vertical_exaggeration;
+  const glm::dvec3 eye = eye_position(camera);
   const int top = levels() - 1;
   LodMorphField field;
   // Level L's corners: those of the level-(L+1) node grid (the top's: 2 x 2).
@@ -237,17 +248,17 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
     for (int j = 0; j <= coarse.nodes_deep; ++j) {
       for (int i = 0; i <= coarse.nodes_wide; ++i) {
         // Error: the coarser grid of every node at this corner.
-        double error = 0.0;
+        double range = 0.0;
         for (int nz = std::max(j - 1, 0); nz <= std::min(j, coarse.nodes_deep - 1); ++nz) {
           for (int nx = std::max(i - 1, 0); nx <= std::min(i, coarse.nodes_wide - 1); ++nx) {
-            error = std::max(
-                error,
-                static_cast<double>(coarse.error[static_cast<std::size_t>(nz) *
-                                                     static_cast<std::size_t>(coarse.nodes_wide) +
-                                                 static_cast<std::size_t>(nx)]));
+            const auto n =
+                static_cast<std::size_t>(nz) * static_cast<std::size_t>(coarse.nodes_wide) +
+                static_cast<std::size_t>(nx);
+            range =
+                std::max(range, error_distance(k * coarse.error[n], eye.y - coarse.max_h[n] * e) /
+                                    kMorphStart);
           }
         }
-        double range = k * error / kMorphStart;
         if (level > 0) {
           // Nesting: the finer field within two level-(L+1) nodes (eight
           // level-L corners); its corners sit at even indices 2i, 2j.

@@ -101,9 +101,10 @@ class LodQuadtree {
   /// (2 tan(fov_y / 2) cos(half diagonal fov) max_error_px). O(1).
   static double error_scale(const OrbitCamera& camera, Viewport viewport, double max_error_px);
 
-  /// The morph ranges for this view: F_L(c) >= K * error of each level-(L+1)
-  /// node at corner c / 0.8 (K = error_scale), so the coarser grid shows
-  /// only where its error projects to <= max_error_px, then widened to
+  /// The morph ranges for this view: F_L(c) >= error_distance(K * error,
+  /// eye height above the node's top) / 0.8 for each level-(L+1) node at
+  /// corner c (K = error_scale), so the coarser grid shows only where its
+  /// error projects to <= max_error_px, then widened to
   /// 1.05 x (the largest F_{L-1} within two level-(L+1) nodes of c + a
   /// level-L node's diagonal) / 0.8. O(nodes).
   LodMorphField morph_field(const OrbitCamera& camera, Viewport viewport,
@@ -138,6 +139,14 @@ class LodQuadtree {
   double spacing_;
   std::vector<Level> levels_;
 };
+
+/// Smallest display distance d beyond which a vertical error of
+/// `scaled_error` / K nav metres projects to at most one K-scaled pixel when
+/// the eye is `eye_above` display metres above the point: only the part of a
+/// vertical error across the line of sight shows, a sqrt(1 - h^2 / d^2)
+/// share, so the condition is scaled_error x sqrt(1 - h^2 / d^2) <= d for
+/// every farther d. scaled_error when the eye is not above. O(1).
+double error_distance(double scaled_error, double eye_above);
 
 /// Deviation, nav metres, of the full-resolution surface at sample (x, z)
 /// from the grid surface of stride `stride` samples (same diagonal split),
