@@ -260,11 +260,13 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
           }
         }
         if (level > 0) {
-          // Nesting: the finer field within two level-(L+1) nodes (eight
-          // level-L corners); its corners sit at even indices 2i, 2j.
+          // Nesting: the finer field at the corners of any level-L node that
+          // touches a level-(L+1) node at this corner, i.e. within one and a
+          // half level-(L+1) nodes (three level-L corners; this corner is
+          // level-L corner 2i, 2j).
           double finer = 0.0;
-          for (int b = std::max(2 * j - 4, 0); b <= std::min(2 * j + 4, own.nodes_deep); ++b) {
-            for (int a = std::max(2 * i - 4, 0); a <= std::min(2 * i + 4, own.nodes_wide); ++a) {
+          for (int b = std::max(2 * j - 3, 0); b <= std::min(2 * j + 3, own.nodes_deep); ++b) {
+            for (int a = std::max(2 * i - 3, 0); a <= std::min(2 * i + 3, own.nodes_wide); ++a) {
               finer = std::max(finer, static_cast<double>(at(level - 1, a, b)));
             }
           }

@@ -105,7 +105,7 @@ class LodQuadtree {
   /// eye height above the node's top) / 0.8 for each level-(L+1) node at
   /// corner c (K = error_scale), so the coarser grid shows only where its
   /// error projects to <= max_error_px, then widened to
-  /// 1.05 x (the largest F_{L-1} within two level-(L+1) nodes of c + a
+  /// 1.05 x (the largest F_{L-1} within 1.5 level-(L+1) nodes of c + a
   /// level-L node's diagonal) / 0.8. O(nodes).
   LodMorphField morph_field(const OrbitCamera& camera, Viewport viewport,
                             double max_error_px = 1.0) const;
