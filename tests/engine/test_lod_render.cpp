@@ -109,5 +109,31 @@ TEST(LodRender, FollowsATerrainEdit) {
   EXPECT_GT(differing(before.image, after.image, 12), 0.005);
 }
 
+// A small edit through terrain_changed: only its texels go up, and the
+// picture is the one a renderer built after the edit draws.
+TEST(LodRender, UpdatesASubRectangle) {
+  const EglContext context;
+  const OffscreenTarget target(kViewport);
+  World world(procedural_terrain(), {});
+  Renderer renderer(app::shader_dir(), world, true);
+  const OrbitCamera camera = default_camera(world.heightmap(), kViewport);
+  render(renderer, world, camera, target);
+  const nav::SampleRect rect{61, 93, 84, 101};
+  std::vector<float> heights;
+  for (int z = rect.z0; z < rect.z1; ++z) {
+    for (int x = rect.x0; x < rect.x1; ++x) {
+      heights.push_back(world.heightmap().at(x, z) + static_cast<float>(10 * (x % 5) + 150));
+    }
+  }
+  world.edit([&](nav::NavTerrain& t) { return t.set_heights(rect, heights); });
+  renderer.terrain_changed(world, rect);
+  const Frame updated = render(renderer, world, camera, target);
+  EXPECT_LE(updated.error.max_px, 1.0);
+  Renderer fresh(app::shader_dir(), world, true);
+  const Frame rebuilt = render(fresh, world, camera, target);
+  EXPECT_EQ(updated.triangles, rebuilt.triangles);
+  EXPECT_EQ(differing(updated.image, rebuilt.image, 0), 0.0);
+}
+
 }  // namespace
 }  // namespace terranav::engine

@@ -85,6 +85,20 @@ void Renderer::upload_terrain(const World& world) {
     upload_vertices(terrain_.vao, terrain_.vertices, terrain_vertices(heightmap),
                     offsetof(TerrainVertex, normal));
   }
+  upload_walkability(world);
+}
+
+void Renderer::terrain_changed(const World& world, nav::SampleRect rect) {
+  if (!lod_) {
+    upload_terrain(world);
+    return;
+  }
+  terrain_revision_ = world.terrain().revision();
+  terrain_lod_->update(world.heightmap(), rect);
+  upload_walkability(world);
+}
+
+void Renderer::upload_walkability(const World& world) {
   const nav::TerrainGraph& graph = world.graph();
   const std::vector<std::uint8_t> texels = walkability_texels(graph);
   glBindTexture(GL_TEXTURE_2D, walkability_.id());

@@ -40,6 +40,14 @@ class Renderer {
   /// Clears and draws the terrain alone; returns its triangles.
   std::int64_t draw_terrain(const World& world, const OrbitCamera& camera, Viewport viewport);
 
+  /// After an edit of the samples in `rect` (NavTerrain::set_heights, a
+  /// brush): with LOD on, uploads only those texels and updates the quadtree
+  /// over them (TerrainLod::update, O(rect + nodes touched)); with it off,
+  /// the whole mesh. The walkability texture goes whole (O(tiles)). The
+  /// world's revision counts as drawn, so draw() uploads nothing more; an
+  /// edit draw() sees without this call uploads everything.
+  void terrain_changed(const World& world, nav::SampleRect rect);
+
   /// Level of detail on (TerrainLod) or off (the full-resolution mesh, for
   /// comparison); switching uploads what the other way needs.
   bool lod() const noexcept { return lod_; }
@@ -60,6 +68,8 @@ class Renderer {
   };
   /// The terrain's vertices and walkability texture, as of its revision.
   void upload_terrain(const World& world);
+  /// The walkability texture, one texel per tile.
+  void upload_walkability(const World& world);
   /// The ribbon of the path still ahead, for this camera.
   void update_path(const World& world, const OrbitCamera& camera, Viewport viewport);
 
