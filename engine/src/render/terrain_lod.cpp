@@ -1,6 +1,7 @@
 #include "terranav/engine/render/terrain_lod.hpp"
 
 #include <algorithm>
+#include <string>
 #include <vector>
 
 #include <glm/gtc/type_ptr.hpp>
@@ -24,6 +25,13 @@ TerrainLod::TerrainLod(const nav::Heightmap& heightmap, int patch_cells)
       indices_(make_buffer()),
       instances_(make_buffer()),
       field_(make_texture()) {
+  GLint max_size = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
+  if (width_ > max_size || depth_ > max_size) {
+    throw nav::Error("terrain LOD: a " + std::to_string(width_) + " x " + std::to_string(depth_) +
+                     " heightmap exceeds the GL texture limit of " + std::to_string(max_size) +
+                     " texels per side (try --lod off)");
+  }
   glBindTexture(GL_TEXTURE_2D, heights_.id());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, width_, depth_, 0, GL_RED, GL_FLOAT,

@@ -73,7 +73,7 @@ class LodQuadtree {
  public:
   /// patch_cells: a power of two >= 2. Builds extremes and errors:
   /// O(W * D * levels).
-  explicit LodQuadtree(const nav::Heightmap& heightmap, int patch_cells = 32);
+  explicit LodQuadtree(const nav::Heightmap& heightmap, int patch_cells = 16);
 
   /// After heightmap.set_heights(rect): recomputes the nodes that contain a
   /// changed sample. O(area of those nodes, summed over levels).

@@ -19,6 +19,8 @@ class TerrainLod {
   /// Uploads the heights as an R32F texture (W x D texels, nav metres) and a
   /// patch of patch_cells^2 cells (a power of two >= 2), and builds the
   /// quadtree. O(W * D * levels). Needs a current GL 3.3 core context.
+  /// Throws nav::Error when W or D exceeds GL_MAX_TEXTURE_SIZE (16384 on
+  /// llvmpipe).
   explicit TerrainLod(const nav::Heightmap& heightmap, int patch_cells = 16);
 
   /// After heightmap.set_heights(rect): re-uploads only `rect`'s texels and
