@@ -56,6 +56,14 @@ int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback)
     engine::write_png(*screenshot, run.image);
     std::cout << "screenshot: " << screenshot->string() << '\n';
   }
+  std::optional<RenderReport> bench;
+  if (options.bench_frames) {
+    bench = run_bench(world, viewport, shader_dir(), options.lod, options.lod_error_px,
+                      *options.bench_frames);
+    std::cout << "bench: " << bench->frames << " frames, median " << bench->triangles_median
+              << " triangles, " << bench->frame_ms_median << " ms; LOD error max "
+              << bench->lod_error_px_max << " px\n";
+  }
   if (report_file) {
     const nav::Unit& unit = world.unit();
     RunReport report{.clicks = run.simulation.clicks,
@@ -68,11 +76,7 @@ int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback)
                      .load_ms = loaded.load_ms,
                      .graph_ms = loaded.graph_ms,
                      .render_ms = run.render_ms,
-                     .render = std::nullopt};
-    if (options.bench_frames) {
-      report.render = run_bench(world, viewport, shader_dir(), options.lod, options.lod_error_px,
-                                *options.bench_frames);
-    }
+                     .render = bench};
     write_text(*report_file, to_json(report));
     std::cout << "report: " << report_file->string() << '\n';
   }
