@@ -207,10 +207,12 @@ double LodQuadtree::error_scale(const OrbitCamera& camera, Viewport viewport, do
   const double aspect =
       static_cast<double>(std::max(viewport.width, 1)) / std::max(viewport.height, 1);
   const double tan_half = std::tan(camera.fov_y / 2.0);
-  // Depth is at least distance x cos(angle off the axis), at most the half diagonal.
+  // At an angle t off the axis a displacement across the line of sight at
+  // distance d moves the image by up to f / (d cos^2 t) (depth d cos t, and
+  // the radial stretch 1 / cos t); t is at most the half diagonal.
   const double cos_diag = 1.0 / std::sqrt(1.0 + tan_half * tan_half * (1.0 + aspect * aspect));
   return camera.vertical_exaggeration * std::max(viewport.height, 1) /
-         (2.0 * tan_half * cos_diag * max_error_px);
+         (2.0 * tan_half * cos_diag * cos_diag * max_error_px);
 }
 
 LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewport,

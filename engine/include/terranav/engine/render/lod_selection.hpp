@@ -98,7 +98,7 @@ class LodQuadtree {
   double node_error(int level, int x0, int z0) const;
   /// Pixels per nav metre of height error at display distance 1 for this
   /// view (the worst case over the viewport): exaggeration x height /
-  /// (2 tan(fov_y / 2) cos(half diagonal fov) max_error_px). O(1).
+  /// (2 tan(fov_y / 2) cos^2(half diagonal fov) max_error_px). O(1).
   static double error_scale(const OrbitCamera& camera, Viewport viewport, double max_error_px);
 
   /// The morph ranges for this view: F_L(c) >= error_distance(K * error,
