@@ -162,7 +162,6 @@ TEST(LodSelection, ProjectedErrorOfEachPieceIsWithinOnePixel) {
   for (std::size_t v = 0; v < views.size(); ++v) {
     const OrbitCamera& camera = views[v];
     const LodSelection s = tree.select(camera, kViewport, 1.0);
-    const double k = LodQuadtree::error_scale(camera, kViewport, 1.0);
     std::vector<int> levels(static_cast<std::size_t>(tree.levels()), 0);
     for (const LodPiece& p : s.pieces) {
       ++levels[static_cast<std::size_t>(p.level)];
@@ -173,11 +172,18 @@ TEST(LodSelection, ProjectedErrorOfEachPieceIsWithinOnePixel) {
       const double d = box_distance(tree, p, camera);
       const double above = std::max(eye.y - tree.bounds(p.level, p.x0, p.z0).max.y * e, 0.0);
       const double across = std::sqrt(std::max(1.0 - above * above / (d * d), 0.0));
+      const LodBox own = tree.bounds(p.level, p.x0, p.z0);
+      const double k = LodQuadtree::error_scale(camera, kViewport, 1.0, &own);
+      EXPECT_LE(k, LodQuadtree::error_scale(camera, kViewport, 1.0));  // the worst case
       EXPECT_LE(k * tree.node_error(p.level, p.x0, p.z0) * across, d * (1.0 + 1e-9));
       // The next level's grid, which its vertices morph to from 0.8 x F.
       if (p.level + 1 >= tree.levels()) continue;
-      const double parent = error_distance(tree.node_error(p.level + 1, p.x0, p.z0) * k,
-                                           eye.y - tree.bounds(p.level + 1, p.x0, p.z0).max.y * e);
+      const int parent_size = 2 * p.size;
+      const LodBox parent_box = tree.bounds(p.level + 1, p.x0 / parent_size * parent_size,
+                                            p.z0 / parent_size * parent_size);
+      const double parent_k = LodQuadtree::error_scale(camera, kViewport, 1.0, &parent_box);
+      const double parent = error_distance(tree.node_error(p.level + 1, p.x0, p.z0) * parent_k,
+                                           eye.y - parent_box.max.y * e);
       for (const int dz : {0, p.size}) {
         for (const int dx : {0, p.size}) {
           EXPECT_LE(parent,

@@ -203,21 +203,49 @@ double LodQuadtree::node_error(int level, int x0, int z0) const {
                  static_cast<std::size_t>(x0 / size)];
 }
 
-double LodQuadtree::error_scale(const OrbitCamera& camera, Viewport viewport, double max_error_px) {
+double LodQuadtree::error_scale(const OrbitCamera& camera, Viewport viewport, double max_error_px,
+                                const LodBox* box) {
   const double aspect =
       static_cast<double>(std::max(viewport.width, 1)) / std::max(viewport.height, 1);
   const double tan_half = std::tan(camera.fov_y / 2.0);
   // At an angle t off the axis a displacement across the line of sight at
   // distance d moves the image by up to f / (d cos^2 t) (depth d cos t, and
-  // the radial stretch 1 / cos t); t is at most the half diagonal.
-  const double cos_diag = 1.0 / std::sqrt(1.0 + tan_half * tan_half * (1.0 + aspect * aspect));
+  // the radial stretch 1 / cos t); t is at most the half diagonal, or the
+  // farthest corner of the box's screen rectangle within the viewport.
+  glm::dvec2 reach(1.0, 1.0);  // NDC
+  if (box != nullptr) {
+    const glm::dmat4 to_clip = nav_to_clip(camera, viewport);
+    glm::dvec2 lo(1.0);
+    glm::dvec2 hi(-1.0);
+    bool in_front = true;
+    for (int c = 0; c < 8 && in_front; ++c) {
+      const glm::dvec4 p =
+          to_clip * glm::dvec4((c & 1) ? box->max.x : box->min.x, (c & 2) ? box->max.y : box->min.y,
+                               (c & 4) ? box->max.z : box->min.z, 1.0);
+      in_front = p.w > 0.0;
+      if (in_front) {
+        lo = glm::min(lo, glm::dvec2(p) / p.w);
+        hi = glm::max(hi, glm::dvec2(p) / p.w);
+      }
+    }
+    if (in_front) {
+      lo = glm::clamp(lo, -1.0, 1.0);
+      hi = glm::clamp(hi, -1.0, 1.0);
+      reach = glm::max(glm::abs(lo), glm::abs(hi));
+      // A rectangle across an axis reaches no farther off it than its edges.
+      if (lo.x <= 0.0 && hi.x >= 0.0) reach.x = std::max(std::abs(lo.x), std::abs(hi.x));
+      if (lo.y <= 0.0 && hi.y >= 0.0) reach.y = std::max(std::abs(lo.y), std::abs(hi.y));
+    }
+  }
+  const double tan_x = reach.x * tan_half * aspect;
+  const double tan_y = reach.y * tan_half;
+  const double cos2 = 1.0 / (1.0 + tan_x * tan_x + tan_y * tan_y);
   return camera.vertical_exaggeration * std::max(viewport.height, 1) /
-         (2.0 * tan_half * cos_diag * cos_diag * max_error_px);
+         (2.0 * tan_half * cos2 * max_error_px);
 }
 
 LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewport,
                                        double max_error_px) const {
-  const double k = error_scale(camera, viewport, max_error_px);
   const double e = camera.vertical_exaggeration;
   const glm::dvec3 eye = eye_position(camera);
   const int top = levels() - 1;
@@ -256,6 +284,9 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
             const auto n =
                 static_cast<std::size_t>(nz) * static_cast<std::size_t>(coarse.nodes_wide) +
                 static_cast<std::size_t>(nx);
+            const LodBox box = bounds(level + 1, nx * (patch_cells_ << (level + 1)),
+                                      nz * (patch_cells_ << (level + 1)));
+            const double k = error_scale(camera, viewport, max_error_px, &box);
             range =
                 std::max(range, error_distance(k * coarse.error[n], eye.y - coarse.max_h[n] * e) /
                                     kMorphStart);

@@ -97,13 +97,16 @@ class LodQuadtree {
   /// surface and the node's level-L grid surface (0 for L = 0).
   double node_error(int level, int x0, int z0) const;
   /// Pixels per nav metre of height error at display distance 1 for this
-  /// view (the worst case over the viewport): exaggeration x height /
-  /// (2 tan(fov_y / 2) cos^2(half diagonal fov) max_error_px). O(1).
-  static double error_scale(const OrbitCamera& camera, Viewport viewport, double max_error_px);
+  /// view: exaggeration x height / (2 tan(fov_y / 2) cos^2(t) max_error_px),
+  /// t the largest angle off the view axis: at the viewport's corners, or
+  /// with `box` (nav metres, wholly in front of the eye) at the farthest
+  /// corner of its screen rectangle clipped to the viewport. O(1).
+  static double error_scale(const OrbitCamera& camera, Viewport viewport, double max_error_px,
+                            const LodBox* box = nullptr);
 
   /// The morph ranges for this view: F_L(c) >= error_distance(K * error,
   /// eye height above the node's top) / 0.8 for each level-(L+1) node at
-  /// corner c (K = error_scale), so the coarser grid shows only where its
+  /// corner c (K = error_scale for the node's box), so the coarser grid shows only where its
   /// error projects to <= max_error_px, then widened to
   /// 1.05 x (the largest F_{L-1} within 1.5 level-(L+1) nodes of c + a
   /// level-L node's diagonal) / 0.8. O(nodes).
