@@ -203,8 +203,11 @@ double LodQuadtree::node_error(int level, int x0, int z0) const {
                  static_cast<std::size_t>(x0 / size)];
 }
 
-double LodQuadtree::error_scale(const OrbitCamera& camera, Viewport viewport, double max_error_px,
-                                const LodBox* box) {
+namespace {
+
+/// error_scale with nav_to_clip(camera, viewport) given.
+double error_scale_with(const OrbitCamera& camera, Viewport viewport, double max_error_px,
+                        const LodBox* box, const glm::dmat4& to_clip) {
   const double aspect =
       static_cast<double>(std::max(viewport.width, 1)) / std::max(viewport.height, 1);
   const double tan_half = std::tan(camera.fov_y / 2.0);
@@ -214,7 +217,6 @@ double LodQuadtree::error_scale(const OrbitCamera& camera, Viewport viewport, do
   // farthest corner of the box's screen rectangle within the viewport.
   glm::dvec2 reach(1.0, 1.0);  // NDC
   if (box != nullptr) {
-    const glm::dmat4 to_clip = nav_to_clip(camera, viewport);
     glm::dvec2 lo(1.0);
     glm::dvec2 hi(-1.0);
     bool in_front = true;
@@ -232,9 +234,6 @@ double LodQuadtree::error_scale(const OrbitCamera& camera, Viewport viewport, do
       lo = glm::clamp(lo, -1.0, 1.0);
       hi = glm::clamp(hi, -1.0, 1.0);
       reach = glm::max(glm::abs(lo), glm::abs(hi));
-      // A rectangle across an axis reaches no farther off it than its edges.
-      if (lo.x <= 0.0 && hi.x >= 0.0) reach.x = std::max(std::abs(lo.x), std::abs(hi.x));
-      if (lo.y <= 0.0 && hi.y >= 0.0) reach.y = std::max(std::abs(lo.y), std::abs(hi.y));
     }
   }
   const double tan_x = reach.x * tan_half * aspect;
@@ -244,10 +243,18 @@ double LodQuadtree::error_scale(const OrbitCamera& camera, Viewport viewport, do
          (2.0 * tan_half * cos2 * max_error_px);
 }
 
+}  // namespace
+
+double LodQuadtree::error_scale(const OrbitCamera& camera, Viewport viewport, double max_error_px,
+                                const LodBox* box) {
+  return error_scale_with(camera, viewport, max_error_px, box, nav_to_clip(camera, viewport));
+}
+
 LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewport,
                                        double max_error_px) const {
   const double e = camera.vertical_exaggeration;
   const glm::dvec3 eye = eye_position(camera);
+  const glm::dmat4 to_clip = nav_to_clip(camera, viewport);
   const int top = levels() - 1;
   LodMorphField field;
   // Level L's corners: those of the level-(L+1) node grid (the top's: 2 x 2).
@@ -275,6 +282,18 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
       relief = std::max(relief, static_cast<double>(own.max_h[n] - own.min_h[n]));
     }
     const double diagonal = std::sqrt(2.0 * size_m * size_m + relief * relief * e * e);
+    // Error: where each level-(L+1) node's grid is within the bound.
+    std::vector<double> node_range(coarse.error.size());
+    const int coarse_size = patch_cells_ << (level + 1);
+    for (int nz = 0; nz < coarse.nodes_deep; ++nz) {
+      for (int nx = 0; nx < coarse.nodes_wide; ++nx) {
+        const auto n = static_cast<std::size_t>(nz) * static_cast<std::size_t>(coarse.nodes_wide) +
+                       static_cast<std::size_t>(nx);
+        const LodBox box = bounds(level + 1, nx * coarse_size, nz * coarse_size);
+        const double k = error_scale_with(camera, viewport, max_error_px, &box, to_clip);
+        node_range[n] = error_distance(k * coarse.error[n], eye.y - coarse.max_h[n] * e);
+      }
+    }
     for (int j = 0; j <= coarse.nodes_deep; ++j) {
       for (int i = 0; i <= coarse.nodes_wide; ++i) {
         // Error: the coarser grid of every node at this corner.
@@ -284,12 +303,7 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
             const auto n =
                 static_cast<std::size_t>(nz) * static_cast<std::size_t>(coarse.nodes_wide) +
                 static_cast<std::size_t>(nx);
-            const LodBox box = bounds(level + 1, nx * (patch_cells_ << (level + 1)),
-                                      nz * (patch_cells_ << (level + 1)));
-            const double k = error_scale(camera, viewport, max_error_px, &box);
-            range =
-                std::max(range, error_distance(k * coarse.error[n], eye.y - coarse.max_h[n] * e) /
-                                    kMorphStart);
+            range = std::max(range, node_range[n] / kMorphStart);
           }
         }
         if (level > 0) {
