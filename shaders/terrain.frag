@@ -1,6 +1,9 @@
 #version 330 core
 // Terrain colour: height ramp, rock on steep slopes, a red tint on tiles that
 // are unwalkable (strong) or miss some edges (weak), directional light.
+// With u_from_heights (level of detail, terrain_lod.vert) the height and the
+// normal come from the full-resolution height texture at the fragment, so the
+// shading is that of the full mesh whatever the geometry's level.
 in vec3 v_nav_position;
 in vec3 v_nav_normal;
 
@@ -12,6 +15,10 @@ uniform float u_tile_metres;
 uniform ivec2 u_tiles;           // tiles wide, deep
 uniform sampler2D u_walkability; // R8 per tile: 0 unwalkable, 1 all edges
 uniform vec3 u_tint;
+uniform int u_from_heights;      // 1: height and normal from u_heights
+uniform sampler2D u_heights;     // R32F, one texel per sample, nav metres
+uniform ivec2 u_samples;         // heightmap width, depth
+uniform float u_spacing;         // metres between samples
 
 out vec4 frag_colour;
 
@@ -25,11 +32,42 @@ vec3 height_colour(float t) {
   return mix(high, peak, (t - 0.8) / 0.2);
 }
 
+float height(ivec2 i) {
+  return texelFetch(u_heights, clamp(i, ivec2(0), u_samples - 1), 0).r;
+}
+
+// terrain_vertices' normal at sample i: central differences, one-sided at
+// the border.
+vec3 sample_normal(ivec2 i) {
+  ivec2 lo = max(i - 1, ivec2(0));
+  ivec2 hi = min(i + 1, u_samples - 1);
+  float dhdx = (height(ivec2(hi.x, i.y)) - height(ivec2(lo.x, i.y))) / (float(hi.x - lo.x) * u_spacing);
+  float dhdz = (height(ivec2(i.x, hi.y)) - height(ivec2(i.x, lo.y))) / (float(hi.y - lo.y) * u_spacing);
+  return normalize(vec3(-dhdx, 1.0, -dhdz));
+}
+
+// The full mesh's surface at nav (x, z): its height (nav::Heightmap's
+// triangulation) and its vertex normals interpolated the same way.
+void full_surface(vec2 xz, out float h, out vec3 normal) {
+  vec2 c = clamp(xz / u_spacing, vec2(0.0), vec2(u_samples - 1));
+  ivec2 i = min(ivec2(floor(c)), u_samples - 2);
+  vec2 f = c - vec2(i);
+  // Triangle A (x,z),(x+1,z),(x+1,z+1) where fx >= fz, else B (x,z),(x+1,z+1),(x,z+1).
+  ivec2 side = f.x >= f.y ? ivec2(1, 0) : ivec2(0, 1);
+  vec3 w = f.x >= f.y ? vec3(1.0 - f.x, f.x - f.y, f.y) : vec3(1.0 - f.y, f.y - f.x, f.x);
+  h = w.x * height(i) + w.y * height(i + side) + w.z * height(i + ivec2(1, 1));
+  normal = w.x * sample_normal(i) + w.y * sample_normal(i + side) +
+           w.z * sample_normal(i + ivec2(1, 1));
+}
+
 void main() {
-  vec3 n = normalize(v_nav_normal);
+  vec3 n = v_nav_normal;
+  float y = v_nav_position.y;
+  if (u_from_heights == 1) full_surface(v_nav_position.xz, y, n);
+  n = normalize(n);
   float slope = length(n.xz) / max(n.y, 1e-4);
   float range = max(u_height_range.y - u_height_range.x, 1e-3);
-  float t = clamp((v_nav_position.y - u_height_range.x) / range, 0.0, 1.0);
+  float t = clamp((y - u_height_range.x) / range, 0.0, 1.0);
   vec3 base = height_colour(t);
   base = mix(base, vec3(0.45, 0.43, 0.42), smoothstep(0.5 * u_max_slope, u_max_slope, slope));
 

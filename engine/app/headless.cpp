@@ -13,7 +13,7 @@ namespace terranav::app {
 HeadlessRun run_headless(engine::World& world, const engine::OrbitCamera& camera,
                          engine::Viewport viewport, const Script& script,
                          const std::filesystem::path& shader_dir, bool overlay,
-                         std::optional<double> follow_m) {
+                         std::optional<double> follow_m, bool lod, double lod_error_px) {
   HeadlessRun run;
   engine::ClickController controller(world);
   run.simulation = simulate(world, controller, camera, viewport, script);
@@ -21,7 +21,8 @@ HeadlessRun run_headless(engine::World& world, const engine::OrbitCamera& camera
   const auto start = std::chrono::steady_clock::now();
   const engine::EglContext context;
   const engine::OffscreenTarget target(viewport);
-  engine::Renderer renderer(shader_dir, world);
+  engine::Renderer renderer(shader_dir, world, lod);
+  renderer.set_lod_error_px(lod_error_px);
   const engine::UnitId primary = run.selection.empty() ? engine::UnitId{0} : run.selection.front();
   renderer.draw(
       world, run.selection,

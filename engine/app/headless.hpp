@@ -26,11 +26,13 @@ struct HeadlessRun {
 /// renders the last frame (with the overlay when `overlay` is true) at
 /// `viewport` using shaders from shader_dir: through `camera`, or with
 /// `follow_m` looking at the primary selected unit from that many display
-/// metres (looking_at). Throws nav::Error for EGL, shader
+/// metres (looking_at); `lod`: terrain level of detail on or off,
+/// `lod_error_px` its error bound (Renderer). Throws nav::Error for EGL, shader
 /// or framebuffer failures.
 HeadlessRun run_headless(engine::World& world, const engine::OrbitCamera& camera,
                          engine::Viewport viewport, const Script& script,
                          const std::filesystem::path& shader_dir, bool overlay = true,
-                         std::optional<double> follow_m = std::nullopt);
+                         std::optional<double> follow_m = std::nullopt, bool lod = true,
+                         double lod_error_px = 1.0);
 
 }  // namespace terranav::app

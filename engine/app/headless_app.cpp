@@ -1,6 +1,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "app/bench.hpp"
 #include "app/demo_click.hpp"
 #include "app/headless.hpp"
 #include "app/report_json.hpp"
@@ -45,8 +46,8 @@ int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback)
   script.frames = options.frames.value_or(
       script.until_arrived || script.until_walked ? kUntilArrivedFrames : 1);
 
-  const HeadlessRun run =
-      run_headless(world, camera, viewport, script, shader_dir(), true, options.follow_m);
+  const HeadlessRun run = run_headless(world, camera, viewport, script, shader_dir(), true,
+                                       options.follow_m, options.lod, options.lod_error_px);
   for (const std::string& line : run.simulation.log) std::cerr << "terranav: " << line << '\n';
   const auto screenshot =
       fallback ? options.screenshot.value_or("terranav-screenshot.png") : options.screenshot;
@@ -55,6 +56,14 @@ int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback)
   if (screenshot) {
     engine::write_png(*screenshot, run.image);
     std::cout << "screenshot: " << screenshot->string() << '\n';
+  }
+  std::optional<RenderReport> bench;
+  if (options.bench_frames) {
+    bench = run_bench(world, viewport, shader_dir(), options.lod, options.lod_error_px,
+                      *options.bench_frames);
+    std::cout << "bench: " << bench->frames << " frames, median " << bench->triangles_median
+              << " triangles, " << bench->frame_ms_median << " ms; LOD error max "
+              << bench->lod_error_px_max << " px\n";
   }
   if (report_file) {
     RunReport report{.clicks = run.simulation.clicks,
@@ -69,7 +78,8 @@ int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback)
                      .viewport = viewport,
                      .load_ms = loaded.load_ms,
                      .graph_ms = loaded.graph_ms,
-                     .render_ms = run.render_ms};
+                     .render_ms = run.render_ms,
+                     .render = bench};
     for (const engine::PathEvent& event : report.paths) {
       report.path_messages.push_back(engine::describe(event));
     }

@@ -89,7 +89,7 @@ std::string usage() {
          "PX,PY]...\n"
          "                 [--frames N] [--until-arrived] [--screenshot out.png]\n"
          "                 [--report out.json] [--block-at FRAME:X0,Y0,X1,Y1]...\n"
-         "                 [--follow-unit M]\n"
+         "                 [--follow-unit M] [--bench-frames N]\n"
          "       terranav --help | --version\n"
          "--procedural: a SIZE x SIZE fractal-noise terrain instead of --map (seed 1 and\n"
          "30 m spacing unless given), relief 0.13 x its extent.\n"
@@ -107,6 +107,10 @@ std::string usage() {
          "--block-at: headless, blocks the tiles X0..X1 x Y0..Y1 (a building) at frame FRAME;\n"
          "a unit whose path crosses them replans from where it stands.\n"
          "--follow-unit: headless, the picture looks at the unit from M metres.\n"
+         "--lod on|off: terrain level of detail (on unless given) or the full mesh;\n"
+         "--lod-error PX: its bound on the on-screen height error (1 pixel unless given).\n"
+         "--bench-frames: headless, N timed frames along an orbit and a low pass; the\n"
+         "report's \"render\" gives median triangles and ms, and the LOD's pixel error.\n"
          "Limits (a value outside is refused, naming its option or sidecar key):\n" +
          nav::limits_table() +
          nav::limits_table(
@@ -206,6 +210,20 @@ Options parse_options(std::span<const std::string_view> args) {
     } else if (arg == "--follow-unit") {
       o.follow_m = parse_bounded<double>(arg, value(), kFollowLimit);
       headless_only = true;
+    } else if (arg == "--lod") {
+      const std::string_view v = value();
+      if (v != "on" && v != "off") {
+        throw UsageError("--lod: '" + std::string(v) + "' is not on or off");
+      }
+      o.lod = v == "on";
+    } else if (arg == "--lod-error") {
+      o.lod_error_px = parse_bounded<double>(arg, value(), kLodErrorLimit);
+    } else if (arg == "--bench-frames") {
+      o.bench_frames = parse_number<int>(arg, value());
+      if (*o.bench_frames < 1 || *o.bench_frames > kMaxFrames) {
+        throw UsageError("--bench-frames: must be in [1, " + std::to_string(kMaxFrames) +
+                         "], got " + std::to_string(*o.bench_frames));
+      }
     } else {
       throw UsageError("unknown option '" + std::string(arg) + "'");
     }
@@ -219,6 +237,7 @@ Options parse_options(std::span<const std::string_view> args) {
   } else if (seed) {
     throw UsageError("--seed needs --procedural");
   }
+  if (o.bench_frames && !o.headless) throw UsageError("--bench-frames needs --headless");
   if (headless_only && !o.headless) {
     throw UsageError(
         "--size, --right-click, --select-all, --left-click, --box-select, --block-at, --frames, "

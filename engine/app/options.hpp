@@ -29,6 +29,11 @@ class UsageError : public std::runtime_error {
 inline constexpr nav::Limit kFollowLimit{
     "follow_m", "--follow-unit", 1.0, 1e8, "m", "headless picture: eye distance from the unit"};
 
+/// --lod-error's range.
+inline constexpr nav::Limit kLodErrorLimit{
+    "lod_error_px", "--lod-error", 0.01,
+    1000.0,         "px",          "terrain LOD: bound on the on-screen height error"};
+
 /// Sample spacing of `--procedural` terrain unless --spacing is given: the
 /// scale of a 1" SRTM tile, so a 1025 map spans about 30 km. [Units: metres]
 inline constexpr double kProceduralSpacingM = 30.0;
@@ -72,6 +77,15 @@ struct Options {
   /// --follow-unit M: the picture looks at the unit from M display metres.
   /// [Limits: kFollowLimit]
   std::optional<double> follow_m;
+  /// --lod on|off: terrain level of detail (CDLOD) or the full-resolution
+  /// mesh. On unless given.
+  bool lod = true;
+  /// --lod-error PX: the LOD's bound on the projected height error, pixels.
+  /// [Limits: kLodErrorLimit]
+  double lod_error_px = 1.0;
+  /// --bench-frames N: headless, also renders N timed frames along a fixed
+  /// camera path (bench.hpp) and reports them in the JSON's "render".
+  std::optional<int> bench_frames;
 };
 
 /// Parses the arguments after the program name. Throws UsageError for an

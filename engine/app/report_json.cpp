@@ -94,8 +94,19 @@ std::string to_json(const RunReport& r) {
                        {"load_ms", r.load_ms},
                        {"graph_ms", r.graph_ms},
                        {"render_ms", r.render_ms}};
+  // --bench-frames: last, so the keys above keep their order.
+  Json with_render = report;
+  if (const auto& b = r.render) {
+    with_render["render"] = {{"frames", b->frames},
+                             {"lod", b->lod},
+                             {"lod_error_bound_px", b->lod_error_bound_px},
+                             {"triangles_median", b->triangles_median},
+                             {"frame_ms_median", b->frame_ms_median},
+                             {"lod_error_px_max", b->lod_error_px_max},
+                             {"lod_error_px_p99", b->lod_error_px_p99}};
+  }
   // Replace, not throw, on bytes that are not UTF-8 (a map path may hold them).
-  return report.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+  return with_render.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace terranav::app

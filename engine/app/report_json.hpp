@@ -1,6 +1,8 @@
 // The headless run's JSON report.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,6 +12,17 @@
 #include "terranav/nav/types.hpp"
 
 namespace terranav::app {
+
+/// --bench-frames: the timed frames (bench.hpp).
+struct RenderReport {
+  int frames = 0;
+  bool lod = true;
+  double lod_error_bound_px = 1.0;    ///< the selection's bound (--lod-error)
+  std::int64_t triangles_median = 0;  ///< per frame, terrain + path + unit
+  double frame_ms_median = 0.0;       ///< draw() then glFinish()
+  double lod_error_px_max = 0.0;      ///< lod_error() over the frames measured
+  double lod_error_px_p99 = 0.0;      ///< the largest 99th percentile of those frames
+};
 
 /// One unit as the report lists it.
 struct UnitReport {
@@ -33,9 +46,10 @@ struct RunReport {
   std::string map;
   engine::OrbitCamera camera;
   engine::Viewport viewport;
-  double load_ms = 0.0;    ///< loading the terrain file
-  double graph_ms = 0.0;   ///< graph, sets, quadtree, units
-  double render_ms = 0.0;  ///< context, upload, drawing and reading back the frame
+  double load_ms = 0.0;                ///< loading the terrain file
+  double graph_ms = 0.0;               ///< graph, sets, quadtree, units
+  double render_ms = 0.0;              ///< context, upload, drawing and reading back the frame
+  std::optional<RenderReport> render;  ///< with --bench-frames
 };
 
 /// The units of `world` as the report lists them. O(units).
@@ -49,7 +63,10 @@ std::vector<UnitReport> unit_reports(const engine::World& world);
 ///   "goal_adjusted": b, "tiles": n, "cost": c, "message": "..."}],
 ///  "units": [{"id": id, "tile": [i, j], "position": [x, y, z], "radius_m": r,
 ///   "moving": b}], "selection": [id, ...], "frames": n, "map": "...",
-///  "viewport": [w, h], "camera": {...}, "load_ms": .., "graph_ms": .., "render_ms": ..}
+///  "viewport": [w, h], "camera": {...}, "load_ms": .., "graph_ms": .., "render_ms": ..,
+///  "render": {"frames": n, "lod": b, "lod_error_bound_px": .., "triangles_median": n,
+///   "frame_ms_median": .., "lod_error_px_max": .., "lod_error_px_p99": ..}}
+///  (render only with --bench-frames).
 /// Written by nlohmann::json, indented by 2, ending in '\n': numbers in
 /// shortest round-trip form (non-finite ones as null), strings escaped, bytes
 /// that are not UTF-8 replaced by U+FFFD. O(clicks + paths + units).

@@ -28,10 +28,11 @@ LoadedWorld load_world(const Options& options);
 int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback);
 
 /// Opens the 1280x720 window and runs until Esc or close, simulated time
-/// running `time_scale` times real time ('[' and ']' halve and double it).
+/// running `time_scale` times real time ('[' and ']' halve and double it),
+/// the terrain with level of detail when `lod`.
 /// Returns false, having printed why, when no window can be opened (no
 /// display), so the caller can fall back to headless. Throws nav::Error for
 /// other failures.
-bool run_window_app(LoadedWorld& loaded, double time_scale);
+bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod = true);
 
 }  // namespace terranav::app

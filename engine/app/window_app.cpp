@@ -42,7 +42,7 @@ std::string fps_text(double fps) {
 
 }  // namespace
 
-bool run_window_app(LoadedWorld& loaded, double time_scale) {
+bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod) {
   if (!display_available()) {
     std::cerr << "terranav: no display (DISPLAY/WAYLAND_DISPLAY unset); running headless\n";
     return false;
@@ -61,7 +61,7 @@ bool run_window_app(LoadedWorld& loaded, double time_scale) {
       {.min_distance = camera.distance * 0.002, .max_distance = camera.distance * 4.0});
   engine::ClickController clicks(world);
   engine::FixedStepLoop loop;
-  engine::Renderer renderer(shader_dir(), world);
+  engine::Renderer renderer(shader_dir(), world, lod);
   engine::Overlay overlay(window->handle());
   double last = window->time();
   double fps_since = last;  // frames are counted over half-second windows

@@ -156,6 +156,27 @@ TEST(Options, BadInputNamesTheOption) {
             "--follow-unit: must be in [1, 1e+08] m, got 0.5");
 }
 
+TEST(Options, LodAndBenchFrames) {
+  const app::Options defaults = parse({});
+  EXPECT_TRUE(defaults.lod);
+  EXPECT_EQ(defaults.lod_error_px, 1.0);
+  EXPECT_FALSE(defaults.bench_frames);
+  const app::Options o =
+      parse({"--headless", "--lod", "off", "--lod-error", "2.5", "--bench-frames", "40"});
+  EXPECT_FALSE(o.lod);
+  EXPECT_EQ(o.lod_error_px, 2.5);
+  EXPECT_EQ(o.bench_frames, 40);
+  EXPECT_TRUE(parse({"--lod", "on"}).lod);  // the window too
+  EXPECT_EQ(usage_error({"--lod", "maybe"}), "--lod: 'maybe' is not on or off");
+  EXPECT_EQ(usage_error({"--lod"}), "--lod: missing value");
+  EXPECT_EQ(usage_error({"--lod-error", "0"}), "--lod-error: must be in [0.01, 1000] px, got 0");
+  EXPECT_EQ(usage_error({"--bench-frames", "4"}), "--bench-frames needs --headless");
+  EXPECT_EQ(usage_error({"--headless", "--bench-frames", "0"}),
+            "--bench-frames: must be in [1, 1000000], got 0");
+  EXPECT_NE(app::usage().find("--bench-frames"), std::string::npos);
+  EXPECT_NE(app::usage().find("--lod on|off"), std::string::npos);
+}
+
 // '[' halves and ']' doubles the time scale, within its limits; other keys
 // leave it.
 TEST(TimeScale, BracketsHalveAndDoubleWithinTheLimits) {

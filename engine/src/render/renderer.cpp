@@ -37,18 +37,11 @@ glm::mat3 normal_matrix(const glm::dmat4& model) {
 
 }  // namespace
 
-Renderer::Renderer(const std::filesystem::path& shader_dir, const World& world)
+Renderer::Renderer(const std::filesystem::path& shader_dir, const World& world, bool lod)
     : terrain_program_(shader_dir / "terrain.vert", shader_dir / "terrain.frag"),
-      solid_program_(shader_dir / "solid.vert", shader_dir / "solid.frag") {
-  const nav::Heightmap& heightmap = world.heightmap();
-  terrain_ = {make_vertex_array(), make_buffer(), make_buffer(), 0};
-  const std::vector<std::uint32_t> indices = terrain_indices(heightmap.width(), heightmap.depth());
-  glBindVertexArray(terrain_.vao.id());
-  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, terrain_.indices.id());
-  glBufferData(GL_ELEMENT_ARRAY_BUFFER,
-               static_cast<GLsizeiptr>(indices.size() * sizeof(std::uint32_t)), indices.data(),
-               GL_STATIC_DRAW);
-  terrain_.count = static_cast<GLsizei>(indices.size());
+      terrain_lod_program_(shader_dir / "terrain_lod.vert", shader_dir / "terrain.frag"),
+      solid_program_(shader_dir / "solid.vert", shader_dir / "solid.frag"),
+      lod_(lod) {
   walkability_ = make_texture();
   upload_terrain(world);
 
@@ -60,10 +53,52 @@ Renderer::Renderer(const std::filesystem::path& shader_dir, const World& world)
   glBindVertexArray(0);
 }
 
+void Renderer::set_lod(bool lod, const World& world) {
+  if (lod == lod_) return;
+  lod_ = lod;
+  upload_terrain(world);
+}
+
 void Renderer::upload_terrain(const World& world) {
   terrain_revision_ = world.terrain().revision();
-  upload_vertices(terrain_.vao, terrain_.vertices, terrain_vertices(world.heightmap()),
-                  offsetof(TerrainVertex, normal));
+  const nav::Heightmap& heightmap = world.heightmap();
+  if (lod_) {
+    terrain_ = Mesh();
+    if (terrain_lod_) {
+      terrain_lod_->update(heightmap, {0, 0, heightmap.width(), heightmap.depth()});
+    } else {
+      terrain_lod_ = std::make_unique<TerrainLod>(heightmap);
+    }
+  } else {
+    terrain_lod_.reset();
+    if (terrain_.count == 0) {
+      terrain_ = {make_vertex_array(), make_buffer(), make_buffer(), 0};
+      const std::vector<std::uint32_t> indices =
+          terrain_indices(heightmap.width(), heightmap.depth());
+      glBindVertexArray(terrain_.vao.id());
+      glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, terrain_.indices.id());
+      glBufferData(GL_ELEMENT_ARRAY_BUFFER,
+                   static_cast<GLsizeiptr>(indices.size() * sizeof(std::uint32_t)), indices.data(),
+                   GL_STATIC_DRAW);
+      terrain_.count = static_cast<GLsizei>(indices.size());
+    }
+    upload_vertices(terrain_.vao, terrain_.vertices, terrain_vertices(heightmap),
+                    offsetof(TerrainVertex, normal));
+  }
+  upload_walkability(world);
+}
+
+void Renderer::terrain_changed(const World& world, nav::SampleRect rect) {
+  if (!lod_) {
+    upload_terrain(world);
+    return;
+  }
+  terrain_revision_ = world.terrain().revision();
+  terrain_lod_->update(world.heightmap(), rect);
+  upload_walkability(world);
+}
+
+void Renderer::upload_walkability(const World& world) {
   const nav::TerrainGraph& graph = world.graph();
   const std::vector<std::uint8_t> texels = walkability_texels(graph);
   glBindTexture(GL_TEXTURE_2D, walkability_.id());
@@ -91,12 +126,11 @@ void Renderer::update_paths(const World& world, const std::vector<UnitId>& selec
   path_.count = static_cast<GLsizei>(ribbon.size());
 }
 
-void Renderer::draw(const World& world, const std::vector<UnitId>& selection,
-                    const OrbitCamera& camera, Viewport viewport) {
-  // After an edit the whole mesh and texture are uploaded again: O(samples),
-  // rare (a brush that edits every frame wants partial uploads).
+std::int64_t Renderer::draw_terrain(const World& world, const OrbitCamera& camera,
+                                    Viewport viewport) {
+  // After an edit the whole terrain and texture are uploaded again: O(samples),
+  // rare (a brush that edits every frame wants TerrainLod::update of its rect).
   if (world.terrain().revision() != terrain_revision_) upload_terrain(world);
-  update_paths(world, selection, camera, viewport);
   glViewport(0, 0, viewport.width, viewport.height);
   glClearColor(kClearColour.r, kClearColour.g, kClearColour.b, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
@@ -105,25 +139,33 @@ void Renderer::draw(const World& world, const std::vector<UnitId>& selection,
   glDisable(GL_CULL_FACE);
   glDisable(GL_BLEND);
 
-  const glm::dmat4 nav_to_clip_m = nav_to_clip(camera, viewport);
   const nav::Heightmap& heightmap = world.heightmap();
   const nav::TerrainGraph& graph = world.graph();
-  terrain_program_.use();
-  terrain_program_.set("u_nav_to_clip", glm::mat4(nav_to_clip_m));
-  terrain_program_.set("u_exaggeration", static_cast<float>(camera.vertical_exaggeration));
-  terrain_program_.set("u_light_dir", kLightDir);
-  glUniform2f(terrain_program_.uniform("u_height_range"), heightmap.min_height(),
-              heightmap.max_height());
-  terrain_program_.set("u_max_slope", static_cast<float>(graph.config().max_slope));
-  terrain_program_.set("u_tile_metres", static_cast<float>(graph.tile_metres()));
-  glUniform2i(terrain_program_.uniform("u_tiles"), graph.tiles_wide(), graph.tiles_deep());
-  terrain_program_.set("u_tint", kUnwalkableTint);
+  const ShaderProgram& program = lod_ ? terrain_lod_program_ : terrain_program_;
+  program.use();
+  program.set("u_nav_to_clip", glm::mat4(nav_to_clip(camera, viewport)));
+  program.set("u_exaggeration", static_cast<float>(camera.vertical_exaggeration));
+  program.set("u_light_dir", kLightDir);
+  glUniform2f(program.uniform("u_height_range"), heightmap.min_height(), heightmap.max_height());
+  program.set("u_max_slope", static_cast<float>(graph.config().max_slope));
+  program.set("u_tile_metres", static_cast<float>(graph.tile_metres()));
+  glUniform2i(program.uniform("u_tiles"), graph.tiles_wide(), graph.tiles_deep());
+  program.set("u_tint", kUnwalkableTint);
+  program.set("u_from_heights", lod_ ? 1 : 0);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, walkability_.id());
-  terrain_program_.set("u_walkability", 0);
+  program.set("u_walkability", 0);
+  if (lod_) return terrain_lod_->draw(program, camera, viewport, 1, lod_error_px_).triangles;
   glBindVertexArray(terrain_.vao.id());
   glDrawElements(GL_TRIANGLES, terrain_.count, GL_UNSIGNED_INT, nullptr);
+  return terrain_.count / 3;
+}
 
+std::int64_t Renderer::draw(const World& world, const std::vector<UnitId>& selection,
+                            const OrbitCamera& camera, Viewport viewport) {
+  std::int64_t triangles = draw_terrain(world, camera, viewport);
+  update_paths(world, selection, camera, viewport);
+  const glm::dmat4 nav_to_clip_m = nav_to_clip(camera, viewport);
   solid_program_.use();
   solid_program_.set("u_light_dir", kLightDir);
   if (path_.count > 0) {
@@ -136,6 +178,7 @@ void Renderer::draw(const World& world, const std::vector<UnitId>& selection,
     solid_program_.set("u_lit", 0);
     glBindVertexArray(path_.vao.id());
     glDrawArrays(GL_TRIANGLES, 0, path_.count);
+    triangles += path_.count / 3;
     glDisable(GL_POLYGON_OFFSET_FILL);
   }
 
@@ -156,6 +199,7 @@ void Renderer::draw(const World& world, const std::vector<UnitId>& selection,
     glDrawArrays(GL_TRIANGLES, 0, unit_.count);
   }
   glBindVertexArray(0);
+  return triangles + static_cast<std::int64_t>(world.units().size()) * (unit_.count / 3);
 }
 
 }  // namespace terranav::engine

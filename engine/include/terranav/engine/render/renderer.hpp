@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -11,6 +12,7 @@
 #include "terranav/engine/gl/gl_object.hpp"
 #include "terranav/engine/gl/shader_program.hpp"
 #include "terranav/engine/render/path_ribbon.hpp"
+#include "terranav/engine/render/terrain_lod.hpp"
 #include "terranav/engine/scene/world.hpp"
 #include "terranav/engine/view/camera.hpp"
 
@@ -28,16 +30,39 @@ inline constexpr glm::vec3 kUnwalkableTint{0.85f, 0.08f, 0.05f};
 /// Owns the GPU copies of the world's static data and the programs.
 class Renderer {
  public:
-  /// Loads terrain/solid shaders from shader_dir, uploads the terrain mesh
-  /// and the walkability texture. Throws nav::Error for shader problems.
-  /// Needs a current GL 3.3 core context; `world` must outlive nothing here
-  /// (its data is copied to the GPU).
-  Renderer(const std::filesystem::path& shader_dir, const World& world);
+  /// Loads terrain/solid shaders from shader_dir, uploads the terrain (with
+  /// `lod`: the height texture and patch of TerrainLod; without: the full
+  /// mesh, one vertex per sample) and the walkability texture. Throws
+  /// nav::Error for shader problems. Needs a current GL 3.3 core context;
+  /// `world` must outlive nothing here (its data is copied to the GPU).
+  Renderer(const std::filesystem::path& shader_dir, const World& world, bool lod = true);
 
   /// Clears and draws one frame at `viewport` (glViewport set here): the
   /// terrain, the paths still ahead of the `selection`'s units, every unit.
-  void draw(const World& world, const std::vector<UnitId>& selection, const OrbitCamera& camera,
-            Viewport viewport);
+  /// Returns the triangles drawn.
+  std::int64_t draw(const World& world, const std::vector<UnitId>& selection,
+                    const OrbitCamera& camera, Viewport viewport);
+  /// Clears and draws the terrain alone; returns its triangles.
+  std::int64_t draw_terrain(const World& world, const OrbitCamera& camera, Viewport viewport);
+
+  /// After an edit of the samples in `rect` (NavTerrain::set_heights, a
+  /// brush): with LOD on, uploads only those texels and updates the quadtree
+  /// over them (TerrainLod::update, O(rect + nodes touched)); with it off,
+  /// the whole mesh. The walkability texture goes whole (O(tiles)). The
+  /// world's revision counts as drawn, so draw() uploads nothing more; an
+  /// edit draw() sees without this call uploads everything.
+  void terrain_changed(const World& world, nav::SampleRect rect);
+
+  /// Level of detail on (TerrainLod) or off (the full-resolution mesh, for
+  /// comparison); switching uploads what the other way needs.
+  bool lod() const noexcept { return lod_; }
+  void set_lod(bool lod, const World& world);
+  /// The LOD's bound on the projected height error, pixels (> 0; 1 unless
+  /// set): LodQuadtree::select's max_error_px.
+  double lod_error_px() const noexcept { return lod_error_px_; }
+  void set_lod_error_px(double pixels) noexcept { lod_error_px_ = pixels; }
+  /// The LOD terrain; null with LOD off.
+  const TerrainLod* terrain_lod() const noexcept { return terrain_lod_.get(); }
 
  private:
   struct Mesh {
@@ -48,13 +73,19 @@ class Renderer {
   };
   /// The terrain's vertices and walkability texture, as of its revision.
   void upload_terrain(const World& world);
+  /// The walkability texture, one texel per tile.
+  void upload_walkability(const World& world);
   /// The ribbons of the selection's paths still ahead, for this camera.
   void update_paths(const World& world, const std::vector<UnitId>& selection,
                     const OrbitCamera& camera, Viewport viewport);
 
   ShaderProgram terrain_program_;
+  ShaderProgram terrain_lod_program_;
   ShaderProgram solid_program_;
-  Mesh terrain_;
+  bool lod_ = true;
+  double lod_error_px_ = 1.0;
+  Mesh terrain_;  ///< empty with LOD on
+  std::unique_ptr<TerrainLod> terrain_lod_;
   Texture walkability_;
   std::uint64_t terrain_revision_ = 0;
   Mesh path_;

@@ -1,0 +1,161 @@
+// Terrain level of detail, GL-free: a quadtree over the heightmap and the
+// per-frame choice of which nodes to draw at which level, in the style of
+// CDLOD (F. Strugar, "Continuous Distance-Dependent Level of Detail for
+// Rendering Heightmaps", Journal of Graphics, GPU, and Game Tools 14(4), 2009).
+//
+// Level L draws a regular grid of `patch_cells` x `patch_cells` cells with a
+// stride of 2^L samples, triangulated like nav::Heightmap (diagonal from
+// (x, z) to (x+1, z+1)), its vertices at true sample heights. A level-L node
+// covers (patch_cells << L) samples per side; level 0 is the full-resolution
+// surface. As in CDLOD, a vertex of a level-L piece slides onto the
+// level-(L+1) grid (vertex morphing) as its distance from the eye goes from
+// 0.8 to 0.97 of a morph range, so levels meet without cracks and change
+// without pops. Unlike CDLOD's one range per level, the range is a field
+// over the map: F_L, given at the corners of the level-(L+1) nodes and
+// interpolated bilinearly, made from each node's own geometric error (so
+// smooth ground coarsens sooner than rough ground) and widened until the
+// nesting conditions hold (neighbours at most one level apart; a piece's
+// edge fully morphed where it meets a coarser one, unmorphed where it meets
+// a finer one).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "terranav/engine/view/camera.hpp"
+#include "terranav/nav/heightmap.hpp"
+#include "terranav/nav/types.hpp"
+
+namespace terranav::engine {
+
+/// One node to draw: samples [x0, x0 + size] x [z0, z0 + size] (clamped to
+/// the map when drawn) with a grid stride of 2^level samples: size / 2^level
+/// = patch_cells cells per side.
+struct LodPiece {
+  int x0 = 0;     ///< first sample column
+  int z0 = 0;     ///< first sample row
+  int size = 0;   ///< samples per side (a power of two times the cells)
+  int level = 0;  ///< 0 = full resolution
+  friend bool operator==(const LodPiece&, const LodPiece&) = default;
+};
+
+/// Axis-aligned box in nav metres (y = nav height, not exaggerated).
+struct LodBox {
+  glm::dvec3 min{0.0};
+  glm::dvec3 max{0.0};
+};
+
+/// The morph ranges F_L of one frame, display metres from the eye, stacked
+/// for a texture: level L's (nodes_wide(L+1) + 1) x (nodes_deep(L+1) + 1)
+/// corner values start at row first_row[L]; the top level's are huge (it
+/// never morphs).
+struct LodMorphField {
+  int width = 0;
+  int height = 0;
+  std::vector<int> first_row;
+  std::vector<float> values;  ///< width * height, row-major
+};
+
+/// The outcome of one selection.
+struct LodSelection {
+  std::vector<LodPiece> pieces;  ///< to draw; disjoint, together the visible map
+  std::vector<LodPiece> culled;  ///< tested and outside the view frustum
+  LodMorphField field;
+  /// Triangles the pieces draw (2 per cell, degenerate ones counted).
+  std::int64_t triangles = 0;
+};
+
+/// The quadtree: per node its height extremes (AABB) and the geometric error
+/// of drawing it at its level. Memory O(W * D / patch_cells^2).
+class LodQuadtree {
+ public:
+  /// patch_cells: a power of two >= 2. Builds extremes and errors:
+  /// O(W * D * levels).
+  explicit LodQuadtree(const nav::Heightmap& heightmap, int patch_cells = 16);
+
+  /// After heightmap.set_heights(rect): recomputes the nodes that contain a
+  /// changed sample. O(area of those nodes, summed over levels).
+  void update(const nav::Heightmap& heightmap, nav::SampleRect rect);
+
+  int patch_cells() const noexcept { return patch_cells_; }
+  /// Levels 0..levels()-1; the top one has a single node over the map.
+  int levels() const noexcept { return static_cast<int>(levels_.size()); }
+  /// Largest vertical distance, nav metres, between the full-resolution
+  /// surface and the level-L grid surface anywhere on the map (0 for L = 0).
+  /// Exact: the level-L triangulation is refined by the level-0 one, so the
+  /// difference peaks at samples.
+  double level_error(int level) const;
+  /// Nav-metre box of the node at `level` whose first sample is (x0, z0).
+  LodBox bounds(int level, int x0, int z0) const;
+
+  /// Nodes of `level` across and down the map.
+  int nodes_wide(int level) const;
+  int nodes_deep(int level) const;
+  /// Largest vertical distance, nav metres, between the full-resolution
+  /// surface and the node's level-L grid surface (0 for L = 0).
+  double node_error(int level, int x0, int z0) const;
+  /// Pixels per nav metre of height error at display distance 1 for this
+  /// view: exaggeration x height / (2 tan(fov_y / 2) cos^2(t) max_error_px),
+  /// t the largest angle off the view axis: at the viewport's corners, or
+  /// with `box` (nav metres, wholly in front of the eye) at the farthest
+  /// corner of its screen rectangle clipped to the viewport. O(1).
+  static double error_scale(const OrbitCamera& camera, Viewport viewport, double max_error_px,
+                            const LodBox* box = nullptr);
+
+  /// The morph ranges for this view: F_L(c) >= error_distance(K * error,
+  /// eye height above the node's top) / 0.8 for each level-(L+1) node at
+  /// corner c (K = error_scale for the node's box), so the coarser grid
+  /// shows only where its error projects to <= max_error_px, then widened to
+  /// 1.05 x (the largest F_{L-1} within 1.5 level-(L+1) nodes of c + a
+  /// level-L node's diagonal) / 0.8. O(nodes).
+  LodMorphField morph_field(const OrbitCamera& camera, Viewport viewport,
+                            double max_error_px = 1.0) const;
+  /// F_level at sample coordinates (sx, sz), bilinear within the level-(L+1)
+  /// node containing it (the last one on the far edges); what the vertex
+  /// shader computes. O(1).
+  double morph_range(const LodMorphField& field, int level, double sx, double sz) const;
+
+  /// Chooses the pieces for `camera` at `viewport`, CDLOD's LODSelect with
+  /// the field: from the root, a node is culled when its box is outside the
+  /// frustum, drawn when it is at level 0 or its box is at least the largest
+  /// of its four corners' F_{L-1} from the eye, else split into its
+  /// children. O(nodes) for the field (a few microseconds per node) +
+  /// O(nodes visited).
+  LodSelection select(const OrbitCamera& camera, Viewport viewport,
+                      double max_error_px = 1.0) const;
+
+ private:
+  struct Level {
+    int nodes_wide = 0;
+    int nodes_deep = 0;
+    std::vector<float> min_h;  ///< per node, row-major
+    std::vector<float> max_h;
+    std::vector<float> error;  ///< per node, nav metres
+    double max_error = 0.0;
+  };
+  void compute_node(const nav::Heightmap& heightmap, int level, int nx, int nz);
+
+  int patch_cells_;
+  int width_;
+  int depth_;
+  double spacing_;
+  std::vector<Level> levels_;
+};
+
+/// Smallest display distance d beyond which a vertical error of
+/// `scaled_error` / K nav metres projects to at most one K-scaled pixel when
+/// the eye is `eye_above` display metres above the point: only the part of a
+/// vertical error across the line of sight shows, a sqrt(1 - h^2 / d^2)
+/// share, so the condition is scaled_error x sqrt(1 - h^2 / d^2) <= d for
+/// every farther d. scaled_error when the eye is not above. O(1).
+double error_distance(double scaled_error, double eye_above);
+
+/// Deviation, nav metres, of the full-resolution surface at sample (x, z)
+/// from the grid surface of stride `stride` samples (same diagonal split),
+/// sampled heights at the grid's vertices; grid vertices beyond the map are
+/// clamped to its last row or column. O(1).
+double grid_deviation(const nav::Heightmap& heightmap, int stride, int x, int z);
+
+}  // namespace terranav::engine

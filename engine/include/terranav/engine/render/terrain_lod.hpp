@@ -1,0 +1,57 @@
+// The GL side of the terrain's level of detail (CDLOD, F. Strugar 2009, see
+// lod_selection.hpp): one grid patch instanced per selected piece, heights
+// read in the vertex shader from a full-resolution height texture, so GPU
+// memory is the heightmap plus one small patch whatever the map's size.
+#pragma once
+
+#include <cstdint>
+
+#include "terranav/engine/gl/gl_object.hpp"
+#include "terranav/engine/gl/shader_program.hpp"
+#include "terranav/engine/render/lod_selection.hpp"
+#include "terranav/engine/view/camera.hpp"
+#include "terranav/nav/heightmap.hpp"
+
+namespace terranav::engine {
+
+class TerrainLod {
+ public:
+  /// Uploads the heights as an R32F texture (W x D texels, nav metres) and a
+  /// patch of patch_cells^2 cells (a power of two >= 2), and builds the
+  /// quadtree. O(W * D * levels). Needs a current GL 3.3 core context.
+  /// Throws nav::Error when W or D exceeds GL_MAX_TEXTURE_SIZE (16384 on
+  /// llvmpipe).
+  explicit TerrainLod(const nav::Heightmap& heightmap, int patch_cells = 16);
+
+  /// After heightmap.set_heights(rect): re-uploads only `rect`'s texels and
+  /// updates the quadtree's nodes over it. O(rect + nodes touched).
+  void update(const nav::Heightmap& heightmap, nav::SampleRect rect);
+
+  /// Selects the pieces for `camera` and draws them with `program`, which
+  /// must be in use, built from shaders/terrain_lod.vert, and have its
+  /// camera-independent uniforms set; sets u_eye, u_heights (texture unit
+  /// `height_unit`), u_field (the morph field, unit height_unit + 1),
+  /// u_field_row, u_patch_cells, u_top_level, u_spacing, u_samples. Returns the selection
+  /// (pieces, triangles drawn). O(pieces).
+  LodSelection draw(const ShaderProgram& program, const OrbitCamera& camera, Viewport viewport,
+                    int height_unit, double max_error_px = 1.0) const;
+
+  /// Binds the height texture to texture unit `unit` (for terrain.frag).
+  void bind_heights(int unit) const;
+  const LodQuadtree& quadtree() const noexcept { return quadtree_; }
+
+ private:
+  LodQuadtree quadtree_;
+  int width_;
+  int depth_;
+  double spacing_;
+  Texture heights_;
+  VertexArray vao_;
+  Buffer grid_;
+  Buffer indices_;
+  Buffer instances_;
+  Texture field_;  ///< the frame's LodMorphField, R32F
+  GLsizei index_count_ = 0;
+};
+
+}  // namespace terranav::engine

@@ -1,0 +1,394 @@
+#include "terranav/engine/render/lod_selection.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+#include <string>
+
+namespace terranav::engine {
+namespace {
+
+// Morphing towards the next level runs over [0.8, 0.97] x the morph range
+// (terrain_lod.vert): complete a little before the range so pieces of the
+// next level, whose boxes lie beyond it, meet fully morphed vertices.
+constexpr double kMorphStart = 0.8;
+// The top level never morphs.
+constexpr float kFar = 1e30f;
+
+double surface_on_grid(double h00, double h10, double h01, double h11, double fx, double fz) {
+  if (fx >= fz) return h00 + fx * (h10 - h00) + fz * (h11 - h10);  // triangle A
+  return h00 + fz * (h01 - h00) + fx * (h11 - h01);                // triangle B
+}
+
+/// The six clip-space planes of m (Gribb & Hartmann), as (normal, d) with
+/// inside where dot(normal, p) + d >= 0.
+std::array<glm::dvec4, 6> frustum_planes(const glm::dmat4& m) {
+  const glm::dvec4 r0(m[0][0], m[1][0], m[2][0], m[3][0]);
+  const glm::dvec4 r1(m[0][1], m[1][1], m[2][1], m[3][1]);
+  const glm::dvec4 r2(m[0][2], m[1][2], m[2][2], m[3][2]);
+  const glm::dvec4 r3(m[0][3], m[1][3], m[2][3], m[3][3]);
+  return {r3 + r0, r3 - r0, r3 + r1, r3 - r1, r3 + r2, r3 - r2};
+}
+
+bool outside_frustum(const std::array<glm::dvec4, 6>& planes, const LodBox& box) {
+  for (const glm::dvec4& p : planes) {
+    // The box corner farthest along the plane's normal.
+    const glm::dvec3 v(p.x >= 0.0 ? box.max.x : box.min.x, p.y >= 0.0 ? box.max.y : box.min.y,
+                       p.z >= 0.0 ? box.max.z : box.min.z);
+    if (p.x * v.x + p.y * v.y + p.z * v.z + p.w < 0.0) return true;
+  }
+  return false;
+}
+
+/// Display-frame distance from `eye` to the nav box scaled by `e` in y.
+double box_distance(const LodBox& box, const glm::dvec3& eye, double e) {
+  const glm::dvec3 lo(box.min.x, box.min.y * e, box.min.z);
+  const glm::dvec3 hi(box.max.x, box.max.y * e, box.max.z);
+  return glm::length(glm::clamp(eye, lo, hi) - eye);
+}
+
+}  // namespace
+
+double error_distance(double scaled_error, double eye_above) {
+  const double a = scaled_error;
+  if (eye_above <= 0.0) return a;
+  // a sqrt(1 - h^2 / d^2) <= d  <=>  d^4 - a^2 d^2 + a^2 h^2 >= 0: always when
+  // a <= 2h, else beyond the larger root (where the ratio decreases with d).
+  const double h = eye_above;
+  if (a <= 2.0 * h) return 0.0;
+  return std::sqrt((a * a + std::sqrt(a * a * a * a - 4.0 * a * a * h * h)) / 2.0);
+}
+
+double grid_deviation(const nav::Heightmap& heightmap, int stride, int x, int z) {
+  const int w = heightmap.width();
+  const int d = heightmap.depth();
+  int gx = x / stride * stride;
+  int gz = z / stride * stride;
+  if (gx == w - 1 && gx > 0) gx -= stride;  // the last column belongs to the cell before
+  if (gz == d - 1 && gz > 0) gz -= stride;
+  const int cx = std::min(gx + stride, w - 1);
+  const int cz = std::min(gz + stride, d - 1);
+  const double fx = static_cast<double>(x - gx) / (cx - gx);
+  const double fz = static_cast<double>(z - gz) / (cz - gz);
+  const double coarse = surface_on_grid(heightmap.at(gx, gz), heightmap.at(cx, gz),
+                                        heightmap.at(gx, cz), heightmap.at(cx, cz), fx, fz);
+  return std::abs(heightmap.at(x, z) - coarse);
+}
+
+LodQuadtree::LodQuadtree(const nav::Heightmap& heightmap, int patch_cells)
+    : patch_cells_(patch_cells),
+      width_(heightmap.width()),
+      depth_(heightmap.depth()),
+      spacing_(heightmap.spacing()) {
+  if (patch_cells < 2 || (patch_cells & (patch_cells - 1)) != 0) {
+    throw nav::Error("LodQuadtree: patch_cells must be a power of two >= 2, got " +
+                     std::to_string(patch_cells));
+  }
+  const int cells = std::max(width_, depth_) - 1;
+  for (int level = 0;; ++level) {
+    const int size = patch_cells << level;
+    Level l;
+    l.nodes_wide = (width_ - 1 + size - 1) / size;
+    l.nodes_deep = (depth_ - 1 + size - 1) / size;
+    const auto n = static_cast<std::size_t>(l.nodes_wide) * static_cast<std::size_t>(l.nodes_deep);
+    l.min_h.assign(n, 0.0f);
+    l.max_h.assign(n, 0.0f);
+    l.error.assign(n, 0.0f);
+    levels_.push_back(std::move(l));
+    if (size >= cells) break;
+  }
+  update(heightmap, {0, 0, width_, depth_});
+}
+
+void LodQuadtree::compute_node(const nav::Heightmap& heightmap, int level, int nx, int nz) {
+  Level& l = levels_[static_cast<std::size_t>(level)];
+  const int size = patch_cells_ << level;
+  const int stride = 1 << level;
+  const int x0 = nx * size;
+  const int z0 = nz * size;
+  const int x1 = std::min(x0 + size, width_ - 1);
+  const int z1 = std::min(z0 + size, depth_ - 1);
+  const auto k = static_cast<std::size_t>(nz) * static_cast<std::size_t>(l.nodes_wide) +
+                 static_cast<std::size_t>(nx);
+  if (level > 0) {
+    // Extremes and error from the four children where they exist.
+    const Level& c = levels_[static_cast<std::size_t>(level - 1)];
+    float lo = std::numeric_limits<float>::max();
+    float hi = std::numeric_limits<float>::lowest();
+    for (int cz = 2 * nz; cz <= 2 * nz + 1 && cz < c.nodes_deep; ++cz) {
+      for (int cx = 2 * nx; cx <= 2 * nx + 1 && cx < c.nodes_wide; ++cx) {
+        const auto ck = static_cast<std::size_t>(cz) * static_cast<std::size_t>(c.nodes_wide) +
+                        static_cast<std::size_t>(cx);
+        lo = std::min(lo, c.min_h[ck]);
+        hi = std::max(hi, c.max_h[ck]);
+      }
+    }
+    l.min_h[k] = lo;
+    l.max_h[k] = hi;
+  } else {
+    float lo = std::numeric_limits<float>::max();
+    float hi = std::numeric_limits<float>::lowest();
+    for (int z = z0; z <= z1; ++z) {
+      for (int x = x0; x <= x1; ++x) {
+        lo = std::min(lo, heightmap.at(x, z));
+        hi = std::max(hi, heightmap.at(x, z));
+      }
+    }
+    l.min_h[k] = lo;
+    l.max_h[k] = hi;
+  }
+  double error = 0.0;
+  if (level > 0) {
+    for (int z = z0; z <= z1; ++z) {
+      for (int x = x0; x <= x1; ++x) {
+        if (x % stride == 0 && z % stride == 0) continue;  // a grid vertex
+        error = std::max(error, grid_deviation(heightmap, stride, x, z));
+      }
+    }
+  }
+  l.error[k] = static_cast<float>(error);
+}
+
+void LodQuadtree::update(const nav::Heightmap& heightmap, nav::SampleRect rect) {
+  rect.x0 = std::max(rect.x0, 0);
+  rect.z0 = std::max(rect.z0, 0);
+  rect.x1 = std::min(rect.x1, width_);
+  rect.z1 = std::min(rect.z1, depth_);
+  if (rect.empty()) return;
+  for (int level = 0; level < levels(); ++level) {
+    Level& l = levels_[static_cast<std::size_t>(level)];
+    const int size = patch_cells_ << level;
+    // Nodes span samples [n * size, (n + 1) * size] (a boundary sample
+    // belongs to both neighbours) and depend on those samples only.
+    const auto first = [&](int s) { return std::max(s / size - 1, 0); };
+    const auto last = [&](int s, int n) { return std::min(s / size, n - 1); };
+    for (int nz = first(rect.z0); nz <= last(rect.z1 - 1, l.nodes_deep); ++nz) {
+      for (int nx = first(rect.x0); nx <= last(rect.x1 - 1, l.nodes_wide); ++nx) {
+        compute_node(heightmap, level, nx, nz);
+      }
+    }
+    l.max_error = 0.0;
+    for (const float e : l.error) l.max_error = std::max(l.max_error, static_cast<double>(e));
+  }
+}
+
+double LodQuadtree::level_error(int level) const {
+  return levels_.at(static_cast<std::size_t>(level)).max_error;
+}
+
+LodBox LodQuadtree::bounds(int level, int x0, int z0) const {
+  const Level& l = levels_.at(static_cast<std::size_t>(level));
+  const int size = patch_cells_ << level;
+  const auto k = static_cast<std::size_t>(z0 / size) * static_cast<std::size_t>(l.nodes_wide) +
+                 static_cast<std::size_t>(x0 / size);
+  const int x1 = std::min(x0 + size, width_ - 1);
+  const int z1 = std::min(z0 + size, depth_ - 1);
+  return {{x0 * spacing_, l.min_h[k], z0 * spacing_}, {x1 * spacing_, l.max_h[k], z1 * spacing_}};
+}
+
+int LodQuadtree::nodes_wide(int level) const {
+  return levels_.at(static_cast<std::size_t>(level)).nodes_wide;
+}
+
+int LodQuadtree::nodes_deep(int level) const {
+  return levels_.at(static_cast<std::size_t>(level)).nodes_deep;
+}
+
+double LodQuadtree::node_error(int level, int x0, int z0) const {
+  const Level& l = levels_.at(static_cast<std::size_t>(level));
+  const int size = patch_cells_ << level;
+  return l.error[static_cast<std::size_t>(z0 / size) * static_cast<std::size_t>(l.nodes_wide) +
+                 static_cast<std::size_t>(x0 / size)];
+}
+
+namespace {
+
+/// error_scale with nav_to_clip(camera, viewport) given.
+double error_scale_with(const OrbitCamera& camera, Viewport viewport, double max_error_px,
+                        const LodBox* box, const glm::dmat4& to_clip) {
+  const double aspect =
+      static_cast<double>(std::max(viewport.width, 1)) / std::max(viewport.height, 1);
+  const double tan_half = std::tan(camera.fov_y / 2.0);
+  // At an angle t off the axis a displacement across the line of sight at
+  // distance d moves the image by up to f / (d cos^2 t) (depth d cos t, and
+  // the radial stretch 1 / cos t); t is at most the half diagonal, or the
+  // farthest corner of the box's screen rectangle within the viewport.
+  glm::dvec2 reach(1.0, 1.0);  // NDC
+  if (box != nullptr) {
+    glm::dvec2 lo(1.0);
+    glm::dvec2 hi(-1.0);
+    bool in_front = true;
+    for (int c = 0; c < 8 && in_front; ++c) {
+      const glm::dvec4 p =
+          to_clip * glm::dvec4((c & 1) ? box->max.x : box->min.x, (c & 2) ? box->max.y : box->min.y,
+                               (c & 4) ? box->max.z : box->min.z, 1.0);
+      in_front = p.w > 0.0;
+      if (in_front) {
+        lo = glm::min(lo, glm::dvec2(p) / p.w);
+        hi = glm::max(hi, glm::dvec2(p) / p.w);
+      }
+    }
+    if (in_front) {
+      lo = glm::clamp(lo, -1.0, 1.0);
+      hi = glm::clamp(hi, -1.0, 1.0);
+      reach = glm::max(glm::abs(lo), glm::abs(hi));
+    }
+  }
+  const double tan_x = reach.x * tan_half * aspect;
+  const double tan_y = reach.y * tan_half;
+  const double cos2 = 1.0 / (1.0 + tan_x * tan_x + tan_y * tan_y);
+  return camera.vertical_exaggeration * std::max(viewport.height, 1) /
+         (2.0 * tan_half * cos2 * max_error_px);
+}
+
+}  // namespace
+
+double LodQuadtree::error_scale(const OrbitCamera& camera, Viewport viewport, double max_error_px,
+                                const LodBox* box) {
+  return error_scale_with(camera, viewport, max_error_px, box, nav_to_clip(camera, viewport));
+}
+
+LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewport,
+                                       double max_error_px) const {
+  const double e = camera.vertical_exaggeration;
+  const glm::dvec3 eye = eye_position(camera);
+  const glm::dmat4 to_clip = nav_to_clip(camera, viewport);
+  const int top = levels() - 1;
+  LodMorphField field;
+  // Level L's corners: those of the level-(L+1) node grid (the top's: 2 x 2).
+  const auto corners_wide = [&](int level) { return level < top ? nodes_wide(level + 1) + 1 : 2; };
+  const auto corners_deep = [&](int level) { return level < top ? nodes_deep(level + 1) + 1 : 2; };
+  field.width = corners_wide(0);
+  for (int level = 0; level <= top; ++level) {
+    field.first_row.push_back(field.height);
+    field.height += corners_deep(level);
+  }
+  field.values.assign(
+      static_cast<std::size_t>(field.width) * static_cast<std::size_t>(field.height), kFar);
+  const auto at = [&](int level, int i, int j) -> float& {
+    return field
+        .values[static_cast<std::size_t>(field.first_row[static_cast<std::size_t>(level)] + j) *
+                    static_cast<std::size_t>(field.width) +
+                static_cast<std::size_t>(i)];
+  };
+  for (int level = 0; level < top; ++level) {
+    const Level& coarse = levels_[static_cast<std::size_t>(level + 1)];
+    const Level& own = levels_[static_cast<std::size_t>(level)];
+    const double size_m = (patch_cells_ << level) * spacing_;
+    double relief = 0.0;
+    for (std::size_t n = 0; n < own.min_h.size(); ++n) {
+      relief = std::max(relief, static_cast<double>(own.max_h[n] - own.min_h[n]));
+    }
+    const double diagonal = std::sqrt(2.0 * size_m * size_m + relief * relief * e * e);
+    // Error: where each level-(L+1) node's grid is within the bound.
+    std::vector<double> node_range(coarse.error.size());
+    const int coarse_size = patch_cells_ << (level + 1);
+    for (int nz = 0; nz < coarse.nodes_deep; ++nz) {
+      for (int nx = 0; nx < coarse.nodes_wide; ++nx) {
+        const auto n = static_cast<std::size_t>(nz) * static_cast<std::size_t>(coarse.nodes_wide) +
+                       static_cast<std::size_t>(nx);
+        const LodBox box = bounds(level + 1, nx * coarse_size, nz * coarse_size);
+        const double k = error_scale_with(camera, viewport, max_error_px, &box, to_clip);
+        node_range[n] = error_distance(k * coarse.error[n], eye.y - coarse.max_h[n] * e);
+      }
+    }
+    for (int j = 0; j <= coarse.nodes_deep; ++j) {
+      for (int i = 0; i <= coarse.nodes_wide; ++i) {
+        // Error: the coarser grid of every node at this corner.
+        double range = 0.0;
+        for (int nz = std::max(j - 1, 0); nz <= std::min(j, coarse.nodes_deep - 1); ++nz) {
+          for (int nx = std::max(i - 1, 0); nx <= std::min(i, coarse.nodes_wide - 1); ++nx) {
+            const auto n =
+                static_cast<std::size_t>(nz) * static_cast<std::size_t>(coarse.nodes_wide) +
+                static_cast<std::size_t>(nx);
+            range = std::max(range, node_range[n] / kMorphStart);
+          }
+        }
+        if (level > 0) {
+          // Nesting: the finer field at the corners of any level-L node that
+          // touches a level-(L+1) node at this corner, i.e. within one and a
+          // half level-(L+1) nodes (three level-L corners; this corner is
+          // level-L corner 2i, 2j).
+          double finer = 0.0;
+          for (int b = std::max(2 * j - 3, 0); b <= std::min(2 * j + 3, own.nodes_deep); ++b) {
+            for (int a = std::max(2 * i - 3, 0); a <= std::min(2 * i + 3, own.nodes_wide); ++a) {
+              finer = std::max(finer, static_cast<double>(at(level - 1, a, b)));
+            }
+          }
+          range = std::max(range, 1.05 * (finer + diagonal) / kMorphStart);
+        }
+        at(level, i, j) = static_cast<float>(range);
+      }
+    }
+  }
+  return field;
+}
+
+double LodQuadtree::morph_range(const LodMorphField& field, int level, double sx, double sz) const {
+  const int top = levels() - 1;
+  if (level >= top) return kFar;
+  const double size = patch_cells_ << (level + 1);
+  const int nw = nodes_wide(level + 1);
+  const int nd = nodes_deep(level + 1);
+  const int i = std::clamp(static_cast<int>(std::floor(sx / size)), 0, nw - 1);
+  const int j = std::clamp(static_cast<int>(std::floor(sz / size)), 0, nd - 1);
+  const double fx = std::clamp(sx / size - i, 0.0, 1.0);
+  const double fz = std::clamp(sz / size - j, 0.0, 1.0);
+  const auto v = [&](int a, int b) {
+    return static_cast<double>(
+        field
+            .values[static_cast<std::size_t>(field.first_row[static_cast<std::size_t>(level)] + b) *
+                        static_cast<std::size_t>(field.width) +
+                    static_cast<std::size_t>(a)]);
+  };
+  const double bottom = v(i, j) * (1.0 - fx) + v(i + 1, j) * fx;
+  const double upper = v(i, j + 1) * (1.0 - fx) + v(i + 1, j + 1) * fx;
+  return bottom * (1.0 - fz) + upper * fz;
+}
+
+LodSelection LodQuadtree::select(const OrbitCamera& camera, Viewport viewport,
+                                 double max_error_px) const {
+  LodSelection out;
+  out.field = morph_field(camera, viewport, max_error_px);
+  const double e = camera.vertical_exaggeration;
+  const glm::dvec3 eye = eye_position(camera);
+  const auto planes = frustum_planes(nav_to_clip(camera, viewport));
+  // Largest F_{level-1} at the node's corners (those of the level grid).
+  const auto split_range = [&](int level, int x0, int z0) {
+    const int size = patch_cells_ << level;
+    const int i = x0 / size;
+    const int j = z0 / size;
+    const int row = out.field.first_row[static_cast<std::size_t>(level - 1)];
+    float range = 0.0f;
+    for (int b = j; b <= j + 1; ++b) {
+      for (int a = i; a <= i + 1; ++a) {
+        range = std::max(range, out.field.values[static_cast<std::size_t>(row + b) *
+                                                     static_cast<std::size_t>(out.field.width) +
+                                                 static_cast<std::size_t>(a)]);
+      }
+    }
+    return static_cast<double>(range);
+  };
+  const auto visit = [&](const auto& self, int level, int x0, int z0) -> void {
+    if (x0 >= width_ - 1 || z0 >= depth_ - 1) return;  // beyond the map: nothing
+    const LodBox box = bounds(level, x0, z0);
+    const int size = patch_cells_ << level;
+    if (outside_frustum(planes, box)) {
+      out.culled.push_back({x0, z0, size, level});
+      return;
+    }
+    if (level == 0 || box_distance(box, eye, e) >= split_range(level, x0, z0)) {
+      out.pieces.push_back({x0, z0, size, level});
+      out.triangles += 2 * static_cast<std::int64_t>(patch_cells_) * patch_cells_;
+      return;
+    }
+    const int half = size / 2;
+    for (int q = 0; q < 4; ++q) self(self, level - 1, x0 + (q % 2) * half, z0 + (q / 2) * half);
+  };
+  visit(visit, levels() - 1, 0, 0);
+  return out;
+}
+
+}  // namespace terranav::engine

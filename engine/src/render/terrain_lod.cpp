@@ -1,0 +1,151 @@
+#include "terranav/engine/render/terrain_lod.hpp"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <glm/gtc/type_ptr.hpp>
+
+namespace terranav::engine {
+namespace {
+
+// Levels the shader's u_field_row array holds (2^15 x 32 cells > any heightmap).
+constexpr int kMaxLevels = 16;
+
+}  // namespace
+
+TerrainLod::TerrainLod(const nav::Heightmap& heightmap, int patch_cells)
+    : quadtree_(heightmap, patch_cells),
+      width_(heightmap.width()),
+      depth_(heightmap.depth()),
+      spacing_(heightmap.spacing()),
+      heights_(make_texture()),
+      vao_(make_vertex_array()),
+      grid_(make_buffer()),
+      indices_(make_buffer()),
+      instances_(make_buffer()),
+      field_(make_texture()) {
+  GLint max_size = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
+  if (width_ > max_size || depth_ > max_size) {
+    throw nav::Error("terrain LOD: a " + std::to_string(width_) + " x " + std::to_string(depth_) +
+                     " heightmap exceeds the GL texture limit of " + std::to_string(max_size) +
+                     " texels per side (try --lod off)");
+  }
+  glBindTexture(GL_TEXTURE_2D, heights_.id());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, width_, depth_, 0, GL_RED, GL_FLOAT,
+               heightmap.heights().data());
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+
+  // The patch: (n + 1)^2 grid points, cells split like nav::Heightmap.
+  const int n = patch_cells;
+  std::vector<glm::vec2> grid;
+  grid.reserve(static_cast<std::size_t>((n + 1) * (n + 1)));
+  for (int j = 0; j <= n; ++j) {
+    for (int i = 0; i <= n; ++i) grid.emplace_back(static_cast<float>(i), static_cast<float>(j));
+  }
+  std::vector<std::uint32_t> indices;
+  indices.reserve(static_cast<std::size_t>(n * n * 6));
+  const auto cell = [&](int i, int j) {
+    const auto v00 = static_cast<std::uint32_t>(j * (n + 1) + i);
+    const std::uint32_t v10 = v00 + 1;
+    const std::uint32_t v01 = v00 + static_cast<std::uint32_t>(n + 1);
+    const std::uint32_t v11 = v01 + 1;
+    indices.insert(indices.end(), {v00, v10, v11, v00, v11, v01});
+  };
+  for (int j = 0; j < n; ++j) {
+    for (int i = 0; i < n; ++i) cell(i, j);
+  }
+  index_count_ = static_cast<GLsizei>(indices.size());
+
+  glBindVertexArray(vao_.id());
+  glBindBuffer(GL_ARRAY_BUFFER, grid_.id());
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(grid.size() * sizeof(glm::vec2)),
+               grid.data(), GL_STATIC_DRAW);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, sizeof(glm::vec2), nullptr);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indices_.id());
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER,
+               static_cast<GLsizeiptr>(indices.size() * sizeof(std::uint32_t)), indices.data(),
+               GL_STATIC_DRAW);
+  glBindBuffer(GL_ARRAY_BUFFER, instances_.id());
+  glEnableVertexAttribArray(2);
+  glVertexAttribDivisor(2, 1);
+  glBindVertexArray(0);
+}
+
+void TerrainLod::update(const nav::Heightmap& heightmap, nav::SampleRect rect) {
+  rect.x0 = std::max(rect.x0, 0);
+  rect.z0 = std::max(rect.z0, 0);
+  rect.x1 = std::min(rect.x1, width_);
+  rect.z1 = std::min(rect.z1, depth_);
+  if (rect.empty()) return;
+  glBindTexture(GL_TEXTURE_2D, heights_.id());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, width_);
+  glPixelStorei(GL_UNPACK_SKIP_PIXELS, rect.x0);
+  glPixelStorei(GL_UNPACK_SKIP_ROWS, rect.z0);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, rect.x0, rect.z0, rect.x1 - rect.x0, rect.z1 - rect.z0, GL_RED,
+                  GL_FLOAT, heightmap.heights().data());
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+  glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+  glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
+  quadtree_.update(heightmap, rect);
+}
+
+void TerrainLod::bind_heights(int unit) const {
+  glActiveTexture(static_cast<GLenum>(GL_TEXTURE0 + unit));
+  glBindTexture(GL_TEXTURE_2D, heights_.id());
+}
+
+LodSelection TerrainLod::draw(const ShaderProgram& program, const OrbitCamera& camera,
+                              Viewport viewport, int height_unit, double max_error_px) const {
+  LodSelection selection = quadtree_.select(camera, viewport, max_error_px);
+  // Per instance: first sample (x, z), grid stride in samples, level.
+  std::vector<glm::vec4> pieces;
+  pieces.reserve(selection.pieces.size());
+  for (const LodPiece& p : selection.pieces) {
+    pieces.emplace_back(static_cast<float>(p.x0), static_cast<float>(p.z0),
+                        static_cast<float>(1 << p.level), static_cast<float>(p.level));
+  }
+  const LodMorphField& field = selection.field;
+  glActiveTexture(static_cast<GLenum>(GL_TEXTURE0 + height_unit + 1));
+  glBindTexture(GL_TEXTURE_2D, field_.id());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, field.width, field.height, 0, GL_RED, GL_FLOAT,
+               field.values.data());
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+  std::vector<GLint> rows(kMaxLevels, 0);
+  for (std::size_t l = 0; l < field.first_row.size() && l < rows.size(); ++l) {
+    rows[l] = field.first_row[l];
+  }
+  glUniform1iv(program.uniform("u_field_row[0]"), kMaxLevels, rows.data());
+  program.set("u_field", height_unit + 1);
+  program.set("u_patch_cells", quadtree_.patch_cells());
+  program.set("u_top_level", quadtree_.levels() - 1);
+  program.set("u_eye", glm::vec3(eye_position(camera)));
+  program.set("u_spacing", static_cast<float>(spacing_));
+  glUniform2i(program.uniform("u_samples"), width_, depth_);
+  bind_heights(height_unit);
+  program.set("u_heights", height_unit);
+
+  glBindVertexArray(vao_.id());
+  glBindBuffer(GL_ARRAY_BUFFER, instances_.id());
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(pieces.size() * sizeof(glm::vec4)),
+               pieces.data(), GL_STREAM_DRAW);
+  glVertexAttribPointer(2, 4, GL_FLOAT, GL_FALSE, sizeof(glm::vec4), nullptr);
+  if (!pieces.empty()) {
+    glDrawElementsInstanced(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr,
+                            static_cast<GLsizei>(pieces.size()));
+  }
+  glBindVertexArray(0);
+  glActiveTexture(GL_TEXTURE0);
+  return selection;
+}
+
+}  // namespace terranav::engine
