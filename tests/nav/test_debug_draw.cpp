@@ -303,7 +303,9 @@ TEST(DebugDrawSearch, MatchesNodeStates) {
     draw_search_sets(before, graph, search);
     for (const Rgba c : before.field) EXPECT_EQ(c.a, 0);
   }
+  EXPECT_EQ(search.queries(), 0u);
   const PathResult result = search.find_path({2, 3}, {13, 3});
+  EXPECT_EQ(search.queries(), 1u);
   ASSERT_EQ(result.status, SearchStatus::Found);
   RecordingDraw draw;
   const std::vector<LegendEntry> legend = draw_search_sets(draw, graph, search);

@@ -93,6 +93,9 @@ class World {
   const nav::TerrainGraph& graph() const noexcept { return terrain_.graph(); }
   const nav::ConnectedSets& sets() const noexcept { return terrain_.sets(); }
   const nav::Unit& unit() const noexcept { return unit_; }
+  /// The search the unit's orders use: its last query's open and closed
+  /// tiles (AStar::state) are the search overlay's.
+  const nav::AStar& search() const noexcept { return search_; }
   /// The last click's report, none before the first click.
   const std::optional<ClickReport>& last_click() const noexcept { return last_click_; }
   /// Incremented each time the unit gets a new path.
