@@ -4,7 +4,6 @@
 
 #include "terranav/engine/render/terrain_mesh.hpp"
 #include "terranav/engine/render/unit_mesh.hpp"
-#include "terranav/engine/render/walkability.hpp"
 
 namespace terranav::engine {
 namespace {
@@ -39,7 +38,8 @@ glm::mat3 normal_matrix(const glm::dmat4& model) {
 
 Renderer::Renderer(const std::filesystem::path& shader_dir, const World& world)
     : terrain_program_(shader_dir / "terrain.vert", shader_dir / "terrain.frag"),
-      solid_program_(shader_dir / "solid.vert", shader_dir / "solid.frag") {
+      solid_program_(shader_dir / "solid.vert", shader_dir / "solid.frag"),
+      debug_draw_(shader_dir) {
   const nav::Heightmap& heightmap = world.heightmap();
   terrain_ = {make_vertex_array(), make_buffer(), make_buffer(), 0};
   const std::vector<std::uint32_t> indices = terrain_indices(heightmap.width(), heightmap.depth());
@@ -49,7 +49,6 @@ Renderer::Renderer(const std::filesystem::path& shader_dir, const World& world)
                static_cast<GLsizeiptr>(indices.size() * sizeof(std::uint32_t)), indices.data(),
                GL_STATIC_DRAW);
   terrain_.count = static_cast<GLsizei>(indices.size());
-  walkability_ = make_texture();
   upload_terrain(world);
 
   path_ = {make_vertex_array(), make_buffer(), Buffer(), 0};
@@ -64,15 +63,16 @@ void Renderer::upload_terrain(const World& world) {
   terrain_revision_ = world.terrain().revision();
   upload_vertices(terrain_.vao, terrain_.vertices, terrain_vertices(world.heightmap()),
                   offsetof(TerrainVertex, normal));
-  const nav::TerrainGraph& graph = world.graph();
-  const std::vector<std::uint8_t> texels = walkability_texels(graph);
-  glBindTexture(GL_TEXTURE_2D, walkability_.id());
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, graph.tiles_wide(), graph.tiles_deep(), 0, GL_RED,
-               GL_UNSIGNED_BYTE, texels.data());
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+}
+
+void Renderer::update_overlay(const World& world) {
+  const OverlayKey key{
+      overlay_, world.terrain().revision(),
+      overlay_ == DebugOverlay::SearchSets ? world.search().queries() : std::uint64_t{0}};
+  if (overlay_key_ == key) return;
+  overlay_key_ = key;
+  debug_draw_.clear();
+  legend_ = draw_overlay(debug_draw_, overlay_, world);
 }
 
 void Renderer::update_path(const World& world, const OrbitCamera& camera, Viewport viewport) {
@@ -89,6 +89,7 @@ void Renderer::draw(const World& world, const OrbitCamera& camera, Viewport view
   // After an edit the whole mesh and texture are uploaded again: O(samples),
   // rare (a brush that edits every frame wants partial uploads).
   if (world.terrain().revision() != terrain_revision_) upload_terrain(world);
+  update_overlay(world);
   update_path(world, camera, viewport);
   glViewport(0, 0, viewport.width, viewport.height);
   glClearColor(kClearColour.r, kClearColour.g, kClearColour.b, 1.0f);
@@ -109,13 +110,14 @@ void Renderer::draw(const World& world, const OrbitCamera& camera, Viewport view
               heightmap.max_height());
   terrain_program_.set("u_max_slope", static_cast<float>(graph.config().max_slope));
   terrain_program_.set("u_tile_metres", static_cast<float>(graph.tile_metres()));
-  glUniform2i(terrain_program_.uniform("u_tiles"), graph.tiles_wide(), graph.tiles_deep());
-  terrain_program_.set("u_tint", kUnwalkableTint);
+  const glm::ivec2 field = debug_draw_.tile_field_size();
+  glUniform2i(terrain_program_.uniform("u_tiles"), field.x, field.y);
   glActiveTexture(GL_TEXTURE0);
-  glBindTexture(GL_TEXTURE_2D, walkability_.id());
-  terrain_program_.set("u_walkability", 0);
+  glBindTexture(GL_TEXTURE_2D, debug_draw_.tile_texture().id());
+  terrain_program_.set("u_tile_overlay", 0);
   glBindVertexArray(terrain_.vao.id());
   glDrawElements(GL_TRIANGLES, terrain_.count, GL_UNSIGNED_INT, nullptr);
+  debug_draw_.draw_primitives(glm::mat4(nav_to_clip_m));
 
   solid_program_.use();
   solid_program_.set("u_light_dir", kLightDir);
