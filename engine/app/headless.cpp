@@ -13,13 +13,14 @@ namespace terranav::app {
 HeadlessRun run_headless(engine::World& world, const engine::OrbitCamera& camera,
                          engine::Viewport viewport, const engine::Script& script,
                          const std::filesystem::path& shader_dir, bool overlay,
-                         std::optional<double> follow_m) {
+                         std::optional<double> follow_m, engine::DebugOverlay debug_overlay) {
   HeadlessRun run;
   run.simulation = engine::simulate(world, camera, viewport, script);
   const auto start = std::chrono::steady_clock::now();
   const engine::EglContext context;
   const engine::OffscreenTarget target(viewport);
   engine::Renderer renderer(shader_dir, world);
+  renderer.set_overlay(debug_overlay);
   renderer.draw(world,
                 follow_m ? engine::looking_at(camera, world.unit().position(), *follow_m) : camera,
                 viewport);

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "terranav/engine/gl/image.hpp"
+#include "terranav/engine/render/debug_overlay.hpp"
 #include "terranav/engine/scene/simulation.hpp"
 #include "terranav/engine/scene/world.hpp"
 #include "terranav/engine/view/camera.hpp"
@@ -20,13 +21,15 @@ struct HeadlessRun {
 };
 
 /// simulate(world, camera, viewport, script), then renders the last frame
-/// (with the overlay when `overlay` is true) at `viewport` using shaders from
+/// (with the text overlay when `overlay` is true, the terrain tinted or drawn
+/// over with `debug_overlay`) at `viewport` using shaders from
 /// shader_dir: through `camera`, or with `follow_m` looking at the unit from
 /// that many display metres (looking_at). Throws nav::Error for EGL, shader
 /// or framebuffer failures.
 HeadlessRun run_headless(engine::World& world, const engine::OrbitCamera& camera,
                          engine::Viewport viewport, const engine::Script& script,
                          const std::filesystem::path& shader_dir, bool overlay = true,
-                         std::optional<double> follow_m = std::nullopt);
+                         std::optional<double> follow_m = std::nullopt,
+                         engine::DebugOverlay debug_overlay = engine::DebugOverlay::Walkability);
 
 }  // namespace terranav::app

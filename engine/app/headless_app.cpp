@@ -41,8 +41,8 @@ int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback)
   script.frames = options.frames.value_or(
       script.until_arrived || script.until_walked ? kUntilArrivedFrames : 1);
 
-  const HeadlessRun run =
-      run_headless(world, camera, viewport, script, shader_dir(), true, options.follow_m);
+  const HeadlessRun run = run_headless(world, camera, viewport, script, shader_dir(), true,
+                                       options.follow_m, options.overlay);
   for (const engine::ClickReport& click : run.simulation.clicks) {
     std::cerr << "terranav: click (" << click.pixel.x << ", " << click.pixel.y
               << "): " << click.message << '\n';

@@ -74,6 +74,7 @@ std::string usage() {
   return "usage: terranav [--map FILE --spacing S --height-scale Z --tile-size T\n"
          "                 --max-slope M --slope-weight K] [--start X,Y] [--speed MPS]\n"
          "                 [--time-scale X] [--grid-paths]\n"
+         "                 [--overlay walkability|sets|search|contours|none]\n"
          "       terranav --procedural SIZE [--seed N] [--spacing S --tile-size T ...]\n"
          "       terranav --headless [map options] [--size WxH] [--right-click PX,PY]...\n"
          "                 [--frames N] [--until-arrived] [--screenshot out.png]\n"
@@ -92,6 +93,9 @@ std::string usage() {
          "--block-at: headless, blocks the tiles X0..X1 x Y0..Y1 (a building) at frame FRAME;\n"
          "a unit whose path crosses them replans from where it stands.\n"
          "--follow-unit: headless, the picture looks at the unit from M metres.\n"
+         "--overlay: tints the terrain with walkability (the default: tiles with no\n"
+         "edges, and tiles missing some), the connected sets, the last search's open and\n"
+         "closed tiles, or draws contour lines; none for the bare terrain.\n"
          "Limits (a value outside is refused, naming its option or sidecar key):\n" +
          nav::limits_table() + nav::limits_table(std::array{engine::kTimeScaleLimit, kFollowLimit});
 }
@@ -138,6 +142,14 @@ Options parse_options(std::span<const std::string_view> args) {
       o.speed_mps = parse_bounded<double>(arg, value(), nav::kSpeedLimit);
     } else if (arg == "--time-scale") {
       o.time_scale = parse_bounded<double>(arg, value(), engine::kTimeScaleLimit);
+    } else if (arg == "--overlay") {
+      const std::string_view name = value();
+      const auto overlay = engine::parse_debug_overlay(name);
+      if (!overlay) {
+        throw UsageError("--overlay: '" + std::string(name) +
+                         "' is not one of walkability, sets, search, contours, none");
+      }
+      o.overlay = *overlay;
     } else if (arg == "--headless") {
       o.headless = true;
     } else if (arg == "--size") {

@@ -33,7 +33,7 @@ std::string fps_text(double fps) {
 
 }  // namespace
 
-bool run_window_app(LoadedWorld& loaded, double time_scale) {
+bool run_window_app(LoadedWorld& loaded, double time_scale, engine::DebugOverlay debug_overlay) {
   if (!display_available()) {
     std::cerr << "terranav: no display (DISPLAY/WAYLAND_DISPLAY unset); running headless\n";
     return false;
@@ -51,6 +51,7 @@ bool run_window_app(LoadedWorld& loaded, double time_scale) {
   engine::CameraControls controls(
       {.min_distance = camera.distance * 0.002, .max_distance = camera.distance * 4.0});
   engine::Renderer renderer(shader_dir(), world);
+  renderer.set_overlay(debug_overlay);
   engine::Overlay overlay(window->handle());
   double last = window->time();
   double fps_since = last;  // frames are counted over half-second windows
