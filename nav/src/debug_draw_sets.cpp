@@ -31,10 +31,16 @@ Rgba set_colour(SetId s) noexcept {
 
 std::vector<LegendEntry> draw_connected_sets(DebugDraw& draw, const TerrainGraph& graph,
                                              const ConnectedSets& sets) {
+  const SetId largest = sets.largest();
+  const auto colour = [largest](SetId s) {
+    Rgba c = set_colour(s);
+    if (s == largest) c.a = kLargestSetAlpha;
+    return c;
+  };
   std::vector<Rgba> field(graph.tile_count(), Rgba{});
   for (std::uint32_t k = 0; k < graph.tile_count(); ++k) {
     const SetId s = sets.set_of(TileId{k});
-    if (s != kNoSet) field[k] = set_colour(s);
+    if (s != kNoSet) field[k] = colour(s);
   }
   draw.tile_field(graph.tiles_wide(), graph.tiles_deep(), field);
 
@@ -48,8 +54,10 @@ std::vector<LegendEntry> draw_connected_sets(DebugDraw& draw, const TerrainGraph
                     });
   std::vector<LegendEntry> legend;
   for (std::size_t n = 0; n < shown && size(ids[n]) > 0; ++n) {
-    legend.push_back({set_colour(SetId{ids[n]}), "set " + std::to_string(ids[n]) + ": " +
-                                                     std::to_string(size(ids[n])) + " tiles"});
+    const SetId s{ids[n]};
+    legend.push_back({colour(s), "set " + std::to_string(ids[n]) + ": " +
+                                     std::to_string(size(ids[n])) + " tiles" +
+                                     (s == largest ? " (the largest, tinted lightly)" : "")});
   }
   legend.push_back({Rgba{}, std::to_string(sets.set_count()) +
                                 " connected sets in all, each its own colour; blocked: none"});

@@ -104,8 +104,10 @@ TEST_F(OverlayTest, ConnectedSetsInTheirColours) {
   const nav::TileCoord wall{test::kWallColumn, 4};
   const Image sets = render(DebugOverlay::ConnectedSets);
   for (const nav::TileCoord tile : {nav::TileCoord{4, 4}, {28, 4}, {20, 6}}) {
-    expect_tinted(at(sets, tile), at(plain, tile),
-                  nav::set_colour(world.sets().set_of(world.graph().id(tile))), f, "set");
+    const nav::SetId s = world.sets().set_of(world.graph().id(tile));
+    nav::Rgba colour = nav::set_colour(s);
+    colour.a = s == world.sets().largest() ? nav::kLargestSetAlpha : nav::kSetAlpha;
+    expect_tinted(at(sets, tile), at(plain, tile), colour, f, "set");
   }
   EXPECT_NE(at(sets, {22, 4}), at(sets, {26, 4}));  // two sides of the wall
   EXPECT_EQ(at(sets, wall), at(plain, wall));       // blocked: no set

@@ -240,8 +240,9 @@ TEST(DebugDrawSets, SameSetSameColourNeighboursDiffer) {
         EXPECT_EQ(draw.at({i, j}).a, 0);
         continue;
       }
-      EXPECT_EQ(draw.at({i, j}), set_colour(sets.set_of(t)));
-      EXPECT_EQ(draw.at({i, j}).a, kSetAlpha);
+      Rgba expected = set_colour(sets.set_of(t));
+      expected.a = sets.set_of(t) == sets.largest() ? kLargestSetAlpha : kSetAlpha;
+      EXPECT_EQ(draw.at({i, j}), expected);
     }
   }
   const std::vector<TileCoord> corners = {{0, 0}, {7, 0}, {0, 7}, {7, 7}};
@@ -254,7 +255,9 @@ TEST(DebugDrawSets, SameSetSameColourNeighboursDiffer) {
   // Largest first: 5 x 5 (east, north), 5 x 2 (east, south), 2 x 5, 2 x 2.
   ASSERT_EQ(legend.size(), 5u);
   EXPECT_EQ(legend[0].colour, draw.at({7, 0}));
-  EXPECT_NE(legend[0].label.find("25 tiles"), std::string::npos) << legend[0].label;
+  EXPECT_EQ(legend[0].label, "set " + std::to_string(index(sets.set_of(graph.id({7, 0})))) +
+                                 ": 25 tiles (the largest, tinted lightly)");
+  EXPECT_EQ(draw.at({7, 0}).a, kLargestSetAlpha);
   EXPECT_NE(legend[3].label.find("4 tiles"), std::string::npos) << legend[3].label;
   EXPECT_NE(legend[4].label.find("4 connected sets"), std::string::npos) << legend[4].label;
 }

@@ -89,11 +89,15 @@ std::vector<LegendEntry> draw_walkability(DebugDraw& draw, const TerrainGraph& g
 /// 1.0, 0.8 or 0.6 by index(s) % 3, alpha kSetAlpha. O(1).
 Rgba set_colour(SetId s) noexcept;
 inline constexpr std::uint8_t kSetAlpha = 150;
+/// The largest set's alpha: tinted lightly, so the ground shows through
+/// where most of it is one set and the other sets stand out.
+inline constexpr std::uint8_t kLargestSetAlpha = 50;
 
 /// Connected sets as a tile field: each tile the set_colour() of its set,
-/// blocked tiles (no set) alpha 0. `sets` must be of `graph`. Returns the
-/// legend: the 5 largest sets with their sizes, then the count of sets.
-/// O(tiles + set_id_bound()).
+/// with alpha kLargestSetAlpha in ConnectedSets::largest(); blocked tiles
+/// (no set) alpha 0. `sets` must be of `graph`. Returns the legend: the 5
+/// largest sets with their sizes (in their colours as drawn), then the
+/// count of sets. O(tiles + set_id_bound()).
 std::vector<LegendEntry> draw_connected_sets(DebugDraw& draw, const TerrainGraph& graph,
                                              const ConnectedSets& sets);
 
