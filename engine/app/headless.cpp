@@ -30,7 +30,8 @@ HeadlessRun run_headless(engine::World& world, const engine::OrbitCamera& camera
                                     "Headless: frame " + std::to_string(run.simulation.frames) +
                                         " at a fixed 60 Hz step",
                                     script.time_scale),
-              viewport, engine::kFixedStep);
+              viewport, engine::kFixedStep,
+              {"Overlay: " + std::string(engine::to_string(debug_overlay)), renderer.legend()});
   }
   run.image = target.read();
   run.render_ms =

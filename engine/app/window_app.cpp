@@ -100,7 +100,8 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, engine::DebugOverlay
     world.update(dt * time_scale);
     const engine::Viewport framebuffer = window->framebuffer_size();
     renderer.draw(world, camera, framebuffer);
-    overlay.draw(engine::overlay_lines(world, timing, time_scale), framebuffer, dt);
+    overlay.draw(engine::overlay_lines(world, timing, time_scale), framebuffer, dt,
+                 {"Overlay: " + std::string(engine::to_string(debug_overlay)), renderer.legend()});
     window->swap_buffers();
   }
   return true;

@@ -59,8 +59,9 @@ std::vector<LegendEntry> draw_connected_sets(DebugDraw& draw, const TerrainGraph
                                      std::to_string(size(ids[n])) + " tiles" +
                                      (s == largest ? " (the largest, tinted lightly)" : "")});
   }
-  legend.push_back({Rgba{}, std::to_string(sets.set_count()) +
-                                " connected sets in all, each its own colour; blocked: none"});
+  const std::size_t count = sets.set_count();
+  legend.push_back({Rgba{}, std::to_string(count) + (count == 1 ? " set" : " sets") +
+                                " in all; blocked tiles are in none"});
   return legend;
 }
 

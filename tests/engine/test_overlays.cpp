@@ -10,6 +10,8 @@
 #include "terranav/engine/gl/offscreen_target.hpp"
 #include "terranav/engine/platform/egl_context.hpp"
 #include "terranav/engine/render/renderer.hpp"
+#include "terranav/engine/scene/simulation.hpp"
+#include "terranav/engine/ui/overlay.hpp"
 #include "test_worlds.hpp"
 
 namespace terranav::engine {
@@ -201,6 +203,39 @@ TEST_F(OverlayTest, ContoursOnlyWhereTheGroundRises) {
   EXPECT_EQ(outside, 0);
   EXPECT_GT(inside, 30);
   EXPECT_GT(darker, inside / 2);
+}
+
+// The legend panel sits in the top-right corner: the frame with it differs
+// from the frame without it only there.
+TEST_F(OverlayTest, LegendPanelInTheTopRightCorner) {
+  const std::vector<std::string> lines = {"a line of text"};
+  render(DebugOverlay::Walkability);
+  {
+    Overlay text;
+    text.draw(lines, viewport, kFixedStep);
+  }
+  const Image bare = target.read();
+  render(DebugOverlay::Walkability);
+  {
+    Overlay text;
+    text.draw(lines, viewport, kFixedStep, {"Overlay: walkability", renderer.legend()});
+  }
+  const Image with = target.read();
+  // At 480 px the panel (about 350 px) is wider than half the frame: it
+  // reaches the right edge, not the left 100 px, and stays in the top half.
+  int top_right = 0;
+  int elsewhere = 0;
+  int rightmost = 0;
+  for (int y = 0; y < viewport.height; ++y) {
+    for (int x = 0; x < viewport.width; ++x) {
+      if (with.at(x, y) == bare.at(x, y)) continue;
+      (x >= 100 && y < viewport.height / 2 ? top_right : elsewhere)++;
+      rightmost = std::max(rightmost, x);
+    }
+  }
+  EXPECT_GT(top_right, 1000);
+  EXPECT_EQ(elsewhere, 0);
+  EXPECT_GE(rightmost, viewport.width - 20);
 }
 
 }  // namespace

@@ -97,7 +97,7 @@ inline constexpr std::uint8_t kLargestSetAlpha = 50;
 /// with alpha kLargestSetAlpha in ConnectedSets::largest(); blocked tiles
 /// (no set) alpha 0. `sets` must be of `graph`. Returns the legend: the 5
 /// largest sets with their sizes (in their colours as drawn), then the
-/// count of sets. O(tiles + set_id_bound()).
+/// number of sets. O(tiles + set_id_bound()).
 std::vector<LegendEntry> draw_connected_sets(DebugDraw& draw, const TerrainGraph& graph,
                                              const ConnectedSets& sets);
 
