@@ -60,8 +60,8 @@ TEST(DebugOverlay, WalkabilityOfTheSmallWorld) {
   EXPECT_EQ(draw.at(test::kSpikeTile), nav::kNoEdgesColour);
   EXPECT_EQ(draw.at({2, 2}).a, 0);
   EXPECT_EQ(draw.at({0, 0}).a, 0);
-  EXPECT_EQ(draw.at({23, 4}).a, 99);  // 51 + 127 * 3 / 8
-  EXPECT_EQ(draw.at({6, 20}).a, 99);
+  EXPECT_EQ(draw.at({23, 4}).a, 135);  // 90 + 120 * 3 / 8
+  EXPECT_EQ(draw.at({6, 20}).a, 135);
   EXPECT_EQ(draw.batches, 0);
 }
 

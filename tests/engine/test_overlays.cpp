@@ -93,7 +93,7 @@ TEST_F(OverlayTest, WalkabilityIsTheDefaultAndTintsByTheTileField) {
   expect_tinted(at(walk, {test::kWallColumn, 8}), at(plain, {test::kWallColumn, 8}),
                 nav::kNoEdgesColour, f, "wall further north");
   nav::Rgba partial = nav::kPartialEdgesColour;
-  partial.a = 99;  // 3 of 8 edges missing beside the wall
+  partial.a = 135;  // 3 of 8 edges missing beside the wall: 90 + 120 * 3 / 8
   expect_tinted(at(walk, {23, 4}), at(plain, {23, 4}), partial, f, "west of the wall");
   expect_tinted(at(walk, {25, 4}), at(plain, {25, 4}), partial, f, "east of the wall");
   EXPECT_EQ(at(walk, {4, 4}), at(plain, {4, 4}));  // every edge: no tint

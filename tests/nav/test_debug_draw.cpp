@@ -94,13 +94,15 @@ TEST(DebugDrawWalkability, BlockedTileHandCounted) {
   EXPECT_EQ(draw.at({4, 4}).a, 0);
   for (const TileCoord c : {TileCoord{1, 1}, {3, 1}, {1, 3}, {3, 3}}) {
     EXPECT_EQ(draw.at(c).a, partial(1, 8)) << c.i << "," << c.j;
-    EXPECT_EQ(draw.at(c).r, kPartialEdgesColour.r);
+    Rgba expected = kPartialEdgesColour;
+    expected.a = partial(1, 8);
+    EXPECT_EQ(draw.at(c), expected);
   }
   for (const TileCoord c : {TileCoord{2, 1}, {1, 2}, {3, 2}, {2, 3}}) {
     EXPECT_EQ(draw.at(c).a, partial(3, 8)) << c.i << "," << c.j;
   }
-  EXPECT_EQ(partial(1, 8), 67);  // 51 + 127 / 8, rounded
-  EXPECT_EQ(partial(3, 8), 99);
+  EXPECT_EQ(partial(1, 8), 105);  // 90 + 120 / 8
+  EXPECT_EQ(partial(3, 8), 135);  // 90 + 120 * 3 / 8
   ASSERT_EQ(legend.size(), 3u);
   EXPECT_EQ(legend[0].colour, kNoEdgesColour);
   EXPECT_EQ(legend[1].colour.a, kPartialMinAlpha);

@@ -65,9 +65,9 @@ inline constexpr Rgba kNoEdgesColour{217, 20, 13, 191};
 /// Walkable tiles missing some possible edges: this colour, its alpha
 /// graded from kPartialMinAlpha (a tiny share missing) towards
 /// kPartialMaxAlpha (all but one missing).
-inline constexpr Rgba kPartialEdgesColour{255, 150, 0, 0};
-inline constexpr std::uint8_t kPartialMinAlpha = 51;
-inline constexpr std::uint8_t kPartialMaxAlpha = 178;
+inline constexpr Rgba kPartialEdgesColour{0, 190, 255, 0};
+inline constexpr std::uint8_t kPartialMinAlpha = 90;
+inline constexpr std::uint8_t kPartialMaxAlpha = 210;
 
 /// Number of edges tile t could have: the directions of the graph's
 /// topology (Octile8 8, Cardinal4 the 4 even ones, Hex6 the 6 of its axial
