@@ -64,6 +64,9 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, engine::DebugOverlay
         window->close();
       } else if (event.type == engine::EventType::KeyDown && event.key == engine::Key::F) {
         follow = !follow;
+      } else if (event.type == engine::EventType::KeyDown && event.key == engine::Key::O) {
+        debug_overlay = engine::next_debug_overlay(debug_overlay);
+        renderer.set_overlay(debug_overlay);
       } else if (event.type == engine::EventType::KeyDown) {
         time_scale = engine::next_time_scale(time_scale, event.key);
       } else if (event.type == engine::EventType::MouseDown &&

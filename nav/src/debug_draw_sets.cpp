@@ -57,11 +57,11 @@ std::vector<LegendEntry> draw_connected_sets(DebugDraw& draw, const TerrainGraph
     const SetId s{ids[n]};
     legend.push_back({colour(s), "set " + std::to_string(ids[n]) + ": " +
                                      std::to_string(size(ids[n])) + " tiles" +
-                                     (s == largest ? " (the largest, tinted lightly)" : "")});
+                                     (s == largest ? " (largest)" : "")});
   }
   const std::size_t count = sets.set_count();
-  legend.push_back({Rgba{}, std::to_string(count) + (count == 1 ? " set" : " sets") +
-                                " in all; blocked tiles are in none"});
+  legend.push_back(
+      {Rgba{}, std::to_string(count) + (count == 1 ? " set" : " sets") + "; blocked: in none"});
   return legend;
 }
 

@@ -60,9 +60,10 @@ std::vector<LegendEntry> draw_walkability(DebugDraw& draw, const TerrainGraph& g
   lightest.a = kPartialMinAlpha;
   Rgba strongest = kPartialEdgesColour;
   strongest.a = kPartialMaxAlpha;
-  return {{kNoEdgesColour, "no edges: blocked, or every slope too steep"},
-          {lightest, "a few edges missing (of those inside the map)"},
-          {strongest, "most edges missing (of those inside the map)"}};
+  return {{kNoEdgesColour, "no edges: blocked or too steep"},
+          {lightest, "some edges missing"},
+          {strongest, "most edges missing"},
+          {Rgba{}, "(edges off the map don't count)"}};
 }
 
 }  // namespace terranav::nav

@@ -39,6 +39,17 @@ TEST(DebugOverlay, NamesRoundTrip) {
   EXPECT_FALSE(parse_debug_overlay("").has_value());
 }
 
+TEST(DebugOverlay, OKeyCyclesThroughEveryOverlay) {
+  DebugOverlay o = DebugOverlay::Walkability;
+  std::vector<std::string_view> seen;
+  for (int k = 0; k < 5; ++k) {
+    o = next_debug_overlay(o);
+    seen.push_back(to_string(o));
+  }
+  EXPECT_EQ(seen,
+            (std::vector<std::string_view>{"sets", "search", "contours", "none", "walkability"}));
+}
+
 TEST(DebugOverlay, ContourIntervalIsOneTwoOrFiveTimesAPowerOfTen) {
   EXPECT_DOUBLE_EQ(contour_interval(40.0), 2.0);      // 40 / 20 = 2
   EXPECT_DOUBLE_EQ(contour_interval(1000.0), 50.0);   // 50
@@ -55,7 +66,7 @@ TEST(DebugOverlay, WalkabilityOfTheSmallWorld) {
   const World world(test::small_terrain(), {});
   RecordingDraw draw;
   const auto legend = draw_overlay(draw, DebugOverlay::Walkability, world);
-  EXPECT_EQ(legend.size(), 3u);
+  EXPECT_EQ(legend.size(), 4u);
   EXPECT_EQ(draw.at({test::kWallColumn, 4}), nav::kNoEdgesColour);
   EXPECT_EQ(draw.at(test::kSpikeTile), nav::kNoEdgesColour);
   EXPECT_EQ(draw.at({2, 2}).a, 0);

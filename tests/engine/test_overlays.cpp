@@ -82,7 +82,7 @@ TEST_F(OverlayTest, WalkabilityIsTheDefaultAndTintsByTheTileField) {
   EXPECT_TRUE(renderer.legend().empty());
   const Image walk = render(DebugOverlay::Walkability);
   EXPECT_EQ(by_default.rgba, walk.rgba);
-  ASSERT_EQ(renderer.legend().size(), 3u);
+  ASSERT_EQ(renderer.legend().size(), 4u);
 
   const nav::TileCoord wall{test::kWallColumn, 4};
   const double f = light_factor(at(walk, wall)[0], at(plain, wall)[0], nav::kNoEdgesColour.r,

@@ -103,7 +103,7 @@ TEST(DebugDrawWalkability, BlockedTileHandCounted) {
   }
   EXPECT_EQ(partial(1, 8), 105);  // 90 + 120 / 8
   EXPECT_EQ(partial(3, 8), 135);  // 90 + 120 * 3 / 8
-  ASSERT_EQ(legend.size(), 3u);
+  ASSERT_EQ(legend.size(), 4u);
   EXPECT_EQ(legend[0].colour, kNoEdgesColour);
   EXPECT_EQ(legend[1].colour.a, kPartialMinAlpha);
   EXPECT_EQ(legend[2].colour.a, kPartialMaxAlpha);
@@ -257,11 +257,11 @@ TEST(DebugDrawSets, SameSetSameColourNeighboursDiffer) {
   // Largest first: 5 x 5 (east, north), 5 x 2 (east, south), 2 x 5, 2 x 2.
   ASSERT_EQ(legend.size(), 5u);
   EXPECT_EQ(legend[0].colour, draw.at({7, 0}));
-  EXPECT_EQ(legend[0].label, "set " + std::to_string(index(sets.set_of(graph.id({7, 0})))) +
-                                 ": 25 tiles (the largest, tinted lightly)");
+  EXPECT_EQ(legend[0].label,
+            "set " + std::to_string(index(sets.set_of(graph.id({7, 0})))) + ": 25 tiles (largest)");
   EXPECT_EQ(draw.at({7, 0}).a, kLargestSetAlpha);
   EXPECT_NE(legend[3].label.find("4 tiles"), std::string::npos) << legend[3].label;
-  EXPECT_EQ(legend[4].label, "4 sets in all; blocked tiles are in none");
+  EXPECT_EQ(legend[4].label, "4 sets; blocked: in none");
 }
 
 // Randomly blocked tiles (45%: many small sets): any two tiles within 2

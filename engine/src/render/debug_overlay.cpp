@@ -31,6 +31,22 @@ std::optional<DebugOverlay> parse_debug_overlay(std::string_view text) noexcept 
   return std::nullopt;
 }
 
+DebugOverlay next_debug_overlay(DebugOverlay overlay) noexcept {
+  switch (overlay) {
+    case DebugOverlay::Walkability:
+      return DebugOverlay::ConnectedSets;
+    case DebugOverlay::ConnectedSets:
+      return DebugOverlay::SearchSets;
+    case DebugOverlay::SearchSets:
+      return DebugOverlay::Contours;
+    case DebugOverlay::Contours:
+      return DebugOverlay::None;
+    case DebugOverlay::None:
+      break;
+  }
+  return DebugOverlay::Walkability;
+}
+
 double contour_interval(double relief_m) noexcept {
   if (!(relief_m > 0.0)) return 1.0;
   const double rough = relief_m / 20.0;

@@ -37,7 +37,7 @@ std::vector<std::string> overlay_lines(const World& world, const std::string& ti
   lines.push_back(time.str());
   lines.push_back(
       "Right-click: move   Left-drag: orbit   Middle-drag/WASD: pan   Wheel: zoom   "
-      "F: follow unit   [ ]: time scale   Esc: quit");
+      "F: follow unit   O: overlay   [ ]: time scale   Esc: quit");
   return lines;
 }
 

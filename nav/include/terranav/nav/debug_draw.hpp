@@ -81,7 +81,8 @@ int possible_edges(const TerrainGraph& graph, TileId t) noexcept;
 /// < p, is kPartialEdgesColour with alpha
 ///   round(kPartialMinAlpha + (kPartialMaxAlpha - kPartialMinAlpha) * (p - e) / p);
 /// a tile with every possible edge has alpha 0. Returns the legend (no
-/// edges; partial at its lightest and strongest). O(tiles * directions).
+/// edges; partial at its lightest and strongest; a line saying edges off
+/// the map do not count). O(tiles * directions).
 std::vector<LegendEntry> draw_walkability(DebugDraw& draw, const TerrainGraph& graph);
 
 /// The colour of connected set s: hue = frac(index(s) * 0.618...) (the

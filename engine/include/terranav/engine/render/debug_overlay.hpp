@@ -19,6 +19,10 @@ std::string_view to_string(DebugOverlay overlay) noexcept;
 /// Inverse of to_string; none for any other text. O(1).
 std::optional<DebugOverlay> parse_debug_overlay(std::string_view text) noexcept;
 
+/// The overlay after `overlay` in the window's O-key cycle: walkability,
+/// sets, search, contours, none, walkability again. O(1).
+DebugOverlay next_debug_overlay(DebugOverlay overlay) noexcept;
+
 /// Contour interval for a relief of relief_m metres: relief / 20 rounded up
 /// to 1, 2 or 5 times a power of ten, so about 10 to 20 levels (every fifth
 /// an index contour); 1 m for no relief. Metres. O(1).
