@@ -86,7 +86,7 @@ void Renderer::update_path(const World& world, const OrbitCamera& camera, Viewpo
 }
 
 void Renderer::draw(const World& world, const OrbitCamera& camera, Viewport viewport) {
-  // After an edit the whole mesh and texture are uploaded again: O(samples),
+  // After an edit the whole mesh and the overlay are uploaded again: O(samples),
   // rare (a brush that edits every frame wants partial uploads).
   if (world.terrain().revision() != terrain_revision_) upload_terrain(world);
   update_overlay(world);
