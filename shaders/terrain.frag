@@ -1,6 +1,6 @@
 #version 330 core
-// Terrain colour: height ramp, rock on steep slopes, a red tint on tiles that
-// are unwalkable (strong) or miss some edges (weak), directional light.
+// Terrain colour: height ramp, rock on steep slopes, the tile overlay's tint
+// (nav/debug_draw.hpp's tile field: walkability, sets, ...), directional light.
 // With u_from_heights (level of detail, terrain_lod.vert) the height and the
 // normal come from the full-resolution height texture at the fragment, so the
 // shading is that of the full mesh whatever the geometry's level.
@@ -12,13 +12,12 @@ uniform vec3 u_light_dir;        // display frame, unit vector towards the light
 uniform vec2 u_height_range;     // min, max height, nav metres
 uniform float u_max_slope;       // rise over run
 uniform float u_tile_metres;
-uniform ivec2 u_tiles;           // tiles wide, deep
-uniform sampler2D u_walkability; // R8 per tile: 0 unwalkable, 1 all edges
-uniform vec3 u_tint;
-uniform int u_from_heights;      // 1: height and normal from u_heights
-uniform sampler2D u_heights;     // R32F, one texel per sample, nav metres
-uniform ivec2 u_samples;         // heightmap width, depth
-uniform float u_spacing;         // metres between samples
+uniform ivec2 u_tiles;            // tile overlay's tiles wide, deep; 0 = no overlay
+uniform sampler2D u_tile_overlay; // RGBA8 per tile: rgb tint, a its strength
+uniform int u_from_heights;       // 1: height and normal from u_heights
+uniform sampler2D u_heights;      // R32F, one texel per sample, nav metres
+uniform ivec2 u_samples;          // heightmap width, depth
+uniform float u_spacing;          // metres between samples
 
 out vec4 frag_colour;
 
@@ -73,10 +72,8 @@ void main() {
 
   ivec2 tile = ivec2(floor(v_nav_position.xz / u_tile_metres));
   if (all(greaterThanEqual(tile, ivec2(0))) && all(lessThan(tile, u_tiles))) {
-    float walk = texelFetch(u_walkability, tile, 0).r;
-    // Any missing edge shows; more missing edges, stronger tint.
-    float strength = walk == 0.0 ? 0.75 : (walk < 1.0 ? 0.3 + 0.4 * (1.0 - walk) : 0.0);
-    base = mix(base, u_tint, strength);
+    vec4 tint = texelFetch(u_tile_overlay, tile, 0);
+    base = mix(base, tint.rgb, tint.a);
   }
 
   // The normal of the exaggerated surface: inverse transpose of diag(1, e, 1).

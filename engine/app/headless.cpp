@@ -13,7 +13,8 @@ namespace terranav::app {
 HeadlessRun run_headless(engine::World& world, const engine::OrbitCamera& camera,
                          engine::Viewport viewport, const Script& script,
                          const std::filesystem::path& shader_dir, bool overlay,
-                         std::optional<double> follow_m, bool lod, double lod_error_px) {
+                         std::optional<double> follow_m, bool lod, double lod_error_px,
+                         engine::DebugOverlay debug_overlay) {
   HeadlessRun run;
   engine::ClickController controller(world);
   run.simulation = simulate(world, controller, camera, viewport, script);
@@ -23,6 +24,7 @@ HeadlessRun run_headless(engine::World& world, const engine::OrbitCamera& camera
   const engine::OffscreenTarget target(viewport);
   engine::Renderer renderer(shader_dir, world, lod);
   renderer.set_lod_error_px(lod_error_px);
+  renderer.set_overlay(debug_overlay);
   const engine::UnitId primary = run.selection.empty() ? engine::UnitId{0} : run.selection.front();
   renderer.draw(
       world, run.selection,
@@ -35,7 +37,8 @@ HeadlessRun run_headless(engine::World& world, const engine::OrbitCamera& camera
                                     "Headless: frame " + std::to_string(run.simulation.frames) +
                                         " at a fixed 60 Hz step",
                                     script.time_scale),
-              viewport, engine::kFixedStep);
+              viewport, engine::kFixedStep,
+              {"Overlay: " + std::string(engine::to_string(debug_overlay)), renderer.legend()});
   }
   run.image = target.read();
   run.render_ms =

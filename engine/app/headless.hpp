@@ -8,6 +8,7 @@
 
 #include "app/script.hpp"
 #include "terranav/engine/gl/image.hpp"
+#include "terranav/engine/render/debug_overlay.hpp"
 #include "terranav/engine/scene/world.hpp"
 #include "terranav/engine/view/camera.hpp"
 
@@ -23,16 +24,18 @@ struct HeadlessRun {
 };
 
 /// simulate(world, a ClickController, camera, viewport, script), then
-/// renders the last frame (with the overlay when `overlay` is true) at
-/// `viewport` using shaders from shader_dir: through `camera`, or with
-/// `follow_m` looking at the primary selected unit from that many display
-/// metres (looking_at); `lod`: terrain level of detail on or off,
-/// `lod_error_px` its error bound (Renderer). Throws nav::Error for EGL, shader
+/// renders the last frame (with the text overlay when `overlay` is true, the
+/// terrain tinted or drawn over with `debug_overlay`) at `viewport` using
+/// shaders from shader_dir: through `camera`, or with `follow_m` looking at
+/// the primary selected unit from that many display metres (looking_at);
+/// `lod`: terrain level of detail on or off, `lod_error_px` its error bound
+/// (Renderer). Throws nav::Error for EGL, shader
 /// or framebuffer failures.
 HeadlessRun run_headless(engine::World& world, const engine::OrbitCamera& camera,
                          engine::Viewport viewport, const Script& script,
                          const std::filesystem::path& shader_dir, bool overlay = true,
                          std::optional<double> follow_m = std::nullopt, bool lod = true,
-                         double lod_error_px = 1.0);
+                         double lod_error_px = 1.0,
+                         engine::DebugOverlay debug_overlay = engine::DebugOverlay::Walkability);
 
 }  // namespace terranav::app

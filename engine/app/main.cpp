@@ -28,7 +28,10 @@ int main(int argc, char** argv) {
     }
     app::LoadedWorld loaded = app::load_world(options);
     if (options.headless) return app::run_headless_app(options, loaded, false);
-    if (app::run_window_app(loaded, options.time_scale.value_or(1.0), options.lod)) return 0;
+    if (app::run_window_app(loaded, options.time_scale.value_or(1.0), options.lod,
+                            options.overlay)) {
+      return 0;
+    }
     return app::run_headless_app(options, loaded, true);
   } catch (const app::UsageError& error) {
     std::cerr << "terranav: " << nav::printable_text(error.what()) << " (see terranav --help)\n";

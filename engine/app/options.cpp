@@ -83,6 +83,7 @@ std::string usage() {
   return "usage: terranav [--map FILE --spacing S --height-scale Z --tile-size T\n"
          "                 --max-slope M --slope-weight K] [--start X,Y] [--speed MPS]\n"
          "                 [--time-scale X] [--grid-paths] [--units N]\n"
+         "                 [--overlay walkability|sets|search|contours|none]\n"
          "       terranav --procedural SIZE [--seed N] [--spacing S --tile-size T ...]\n"
          "       terranav --headless [map options] [--size WxH] [--select-all]\n"
          "                 [--left-click PX,PY] [--box-select X0,Y0,X1,Y1] [--right-click "
@@ -111,6 +112,9 @@ std::string usage() {
          "--lod-error PX: its bound on the on-screen height error (1 pixel unless given).\n"
          "--bench-frames: headless, N timed frames along an orbit and a low pass; the\n"
          "report's \"render\" gives median triangles and ms, and the LOD's pixel error.\n"
+         "--overlay: tints the terrain with walkability (the default: tiles with no\n"
+         "edges, and tiles missing some), the connected sets, the last search's open and\n"
+         "closed tiles, or draws contour lines; none for the bare terrain.\n"
          "Limits (a value outside is refused, naming its option or sidecar key):\n" +
          nav::limits_table() +
          nav::limits_table(
@@ -159,6 +163,14 @@ Options parse_options(std::span<const std::string_view> args) {
       o.speed_mps = parse_bounded<double>(arg, value(), nav::kSpeedLimit);
     } else if (arg == "--time-scale") {
       o.time_scale = parse_bounded<double>(arg, value(), engine::kTimeScaleLimit);
+    } else if (arg == "--overlay") {
+      const std::string_view name = value();
+      const auto overlay = engine::parse_debug_overlay(name);
+      if (!overlay) {
+        throw UsageError("--overlay: '" + std::string(name) +
+                         "' is not one of walkability, sets, search, contours, none");
+      }
+      o.overlay = *overlay;
     } else if (arg == "--headless") {
       o.headless = true;
     } else if (arg == "--size") {

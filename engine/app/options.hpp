@@ -13,6 +13,7 @@
 #include <glm/glm.hpp>
 
 #include "app/script.hpp"
+#include "terranav/engine/render/debug_overlay.hpp"
 #include "terranav/engine/view/camera.hpp"
 #include "terranav/nav/limits.hpp"
 #include "terranav/terrain_io/terrain_source.hpp"
@@ -56,6 +57,8 @@ struct Options {
   /// --time-scale: simulated seconds per real second (per frame second
   /// headless). [Limits: kTimeScaleLimit]
   std::optional<double> time_scale;
+  /// --overlay: what the terrain is tinted with (walkability unless given).
+  engine::DebugOverlay overlay = engine::DebugOverlay::Walkability;
   bool help = false;
   bool version = false;  ///< --version: print "terranav X.Y.Z (commit C)", exit 0
   // Headless mode only.
@@ -90,8 +93,8 @@ struct Options {
 
 /// Parses the arguments after the program name. Throws UsageError for an
 /// unknown option, a missing or malformed value (naming the option and the
-/// value), headless-only options without --headless, --procedural together
-/// with --map or --height-scale, and --seed without --procedural.
+/// value; --overlay's also the names it takes), headless-only options without --headless,
+/// --procedural together with --map or --height-scale, and --seed without --procedural.
 Options parse_options(std::span<const std::string_view> args);
 
 /// The usage text (several lines).

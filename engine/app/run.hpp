@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app/options.hpp"
+#include "terranav/engine/render/debug_overlay.hpp"
 #include "terranav/engine/scene/world.hpp"
 
 namespace terranav::app {
@@ -29,10 +30,11 @@ int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback)
 
 /// Opens the 1280x720 window and runs until Esc or close, simulated time
 /// running `time_scale` times real time ('[' and ']' halve and double it),
-/// the terrain with level of detail when `lod`.
+/// the terrain with level of detail when `lod`, showing `debug_overlay`.
 /// Returns false, having printed why, when no window can be opened (no
 /// display), so the caller can fall back to headless. Throws nav::Error for
 /// other failures.
-bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod = true);
+bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod = true,
+                    engine::DebugOverlay debug_overlay = engine::DebugOverlay::Walkability);
 
 }  // namespace terranav::app

@@ -42,7 +42,8 @@ std::string fps_text(double fps) {
 
 }  // namespace
 
-bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod) {
+bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
+                    engine::DebugOverlay debug_overlay) {
   if (!display_available()) {
     std::cerr << "terranav: no display (DISPLAY/WAYLAND_DISPLAY unset); running headless\n";
     return false;
@@ -62,6 +63,7 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod) {
   engine::ClickController clicks(world);
   engine::FixedStepLoop loop;
   engine::Renderer renderer(shader_dir(), world, lod);
+  renderer.set_overlay(debug_overlay);
   engine::Overlay overlay(window->handle());
   double last = window->time();
   double fps_since = last;  // frames are counted over half-second windows
@@ -78,6 +80,9 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod) {
         window->close();
       } else if (event.type == engine::EventType::KeyDown && event.key == engine::Key::F) {
         follow = !follow;
+      } else if (event.type == engine::EventType::KeyDown && event.key == engine::Key::O) {
+        debug_overlay = engine::next_debug_overlay(debug_overlay);
+        renderer.set_overlay(debug_overlay);
       } else if (event.type == engine::EventType::KeyDown) {
         time_scale = engine::next_time_scale(time_scale, event.key);
       } else if (event.type == engine::EventType::MouseDown &&
@@ -141,8 +146,9 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod) {
     renderer.draw(world, selection, camera, framebuffer);
     std::optional<std::array<glm::dvec2, 2>> box;
     if (press && glm::distance(*press, cursor) >= kDragThresholdPx) box = {{*press, cursor}};
-    overlay.draw(engine::overlay_lines(world, selection, message, timing, time_scale), framebuffer,
-                 dt, box);
+    overlay.draw(
+        engine::overlay_lines(world, selection, message, timing, time_scale), framebuffer, dt,
+        {"Overlay: " + std::string(engine::to_string(debug_overlay)), renderer.legend()}, box);
     window->swap_buffers();
   }
   return true;

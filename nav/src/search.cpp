@@ -456,6 +456,7 @@ SearchStatus AStar::start_at(const Vec3& start_m, const Vec3& goal_m,
 
 SearchStatus AStar::begin(TileCoord start, TileCoord goal, const SearchOptions& options) noexcept {
   // A new generation first, so state() never shows an older query's sets.
+  ++queries_;
   if (++generation_ == kGenerationLimit) {
     for (Record& r : records_) r.tag = 0;
     generation_ = 1;

@@ -66,7 +66,9 @@ TEST(Options, ParsesEveryOption) {
                                 "--block-at",
                                 "120:4,5,6,9",
                                 "--follow-unit",
-                                "50"});
+                                "50",
+                                "--overlay",
+                                "contours"});
   EXPECT_EQ(o.terrain.map, "a.png");
   EXPECT_EQ(o.terrain.spacing_m, 30.0);
   EXPECT_EQ(o.terrain.height_scale_m, 100.0);
@@ -88,6 +90,17 @@ TEST(Options, ParsesEveryOption) {
   EXPECT_EQ(o.blocks[0].frame, 120);
   EXPECT_EQ(o.blocks[0].tiles, (nav::TileRect{4, 5, 7, 10}));  // corners inclusive
   EXPECT_EQ(o.follow_m, 50.0);
+  EXPECT_EQ(o.overlay, engine::DebugOverlay::Contours);
+}
+
+TEST(Options, OverlayNamesAndDefault) {
+  EXPECT_EQ(parse({}).overlay, engine::DebugOverlay::Walkability);
+  EXPECT_EQ(parse({"--overlay", "sets"}).overlay, engine::DebugOverlay::ConnectedSets);
+  EXPECT_EQ(parse({"--overlay", "search"}).overlay, engine::DebugOverlay::SearchSets);
+  EXPECT_EQ(parse({"--overlay", "none"}).overlay, engine::DebugOverlay::None);
+  EXPECT_EQ(usage_error({"--overlay", "heat"}),
+            "--overlay: 'heat' is not one of walkability, sets, search, contours, none");
+  EXPECT_EQ(usage_error({"--overlay"}), "--overlay: missing value");
 }
 
 TEST(Options, VersionAndHelpAreFlags) {

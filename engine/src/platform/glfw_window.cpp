@@ -49,6 +49,8 @@ Key to_key(int key) {
       return Key::D;
     case GLFW_KEY_F:
       return Key::F;
+    case GLFW_KEY_O:
+      return Key::O;
     case GLFW_KEY_ESCAPE:
       return Key::Escape;
     case GLFW_KEY_LEFT_BRACKET:

@@ -4,7 +4,6 @@
 
 #include "terranav/engine/render/terrain_mesh.hpp"
 #include "terranav/engine/render/unit_mesh.hpp"
-#include "terranav/engine/render/walkability.hpp"
 
 namespace terranav::engine {
 namespace {
@@ -41,8 +40,8 @@ Renderer::Renderer(const std::filesystem::path& shader_dir, const World& world, 
     : terrain_program_(shader_dir / "terrain.vert", shader_dir / "terrain.frag"),
       terrain_lod_program_(shader_dir / "terrain_lod.vert", shader_dir / "terrain.frag"),
       solid_program_(shader_dir / "solid.vert", shader_dir / "solid.frag"),
-      lod_(lod) {
-  walkability_ = make_texture();
+      lod_(lod),
+      debug_draw_(shader_dir) {
   upload_terrain(world);
 
   path_ = {make_vertex_array(), make_buffer(), Buffer(), 0};
@@ -85,7 +84,6 @@ void Renderer::upload_terrain(const World& world) {
     upload_vertices(terrain_.vao, terrain_.vertices, terrain_vertices(heightmap),
                     offsetof(TerrainVertex, normal));
   }
-  upload_walkability(world);
 }
 
 void Renderer::terrain_changed(const World& world, nav::SampleRect rect) {
@@ -95,19 +93,16 @@ void Renderer::terrain_changed(const World& world, nav::SampleRect rect) {
   }
   terrain_revision_ = world.terrain().revision();
   terrain_lod_->update(world.heightmap(), rect);
-  upload_walkability(world);
 }
 
-void Renderer::upload_walkability(const World& world) {
-  const nav::TerrainGraph& graph = world.graph();
-  const std::vector<std::uint8_t> texels = walkability_texels(graph);
-  glBindTexture(GL_TEXTURE_2D, walkability_.id());
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, graph.tiles_wide(), graph.tiles_deep(), 0, GL_RED,
-               GL_UNSIGNED_BYTE, texels.data());
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+void Renderer::update_overlay(const World& world) {
+  const OverlayKey key{
+      overlay_, world.terrain().revision(),
+      overlay_ == DebugOverlay::SearchSets ? world.search().queries() : std::uint64_t{0}};
+  if (overlay_key_ == key) return;
+  overlay_key_ = key;
+  debug_draw_.clear();
+  legend_ = draw_overlay(debug_draw_, overlay_, world);
 }
 
 void Renderer::update_paths(const World& world, const std::vector<UnitId>& selection,
@@ -131,6 +126,7 @@ std::int64_t Renderer::draw_terrain(const World& world, const OrbitCamera& camer
   // After an edit the whole terrain and texture are uploaded again: O(samples),
   // rare (a brush that edits every frame wants TerrainLod::update of its rect).
   if (world.terrain().revision() != terrain_revision_) upload_terrain(world);
+  update_overlay(world);
   glViewport(0, 0, viewport.width, viewport.height);
   glClearColor(kClearColour.r, kClearColour.g, kClearColour.b, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
@@ -149,16 +145,22 @@ std::int64_t Renderer::draw_terrain(const World& world, const OrbitCamera& camer
   glUniform2f(program.uniform("u_height_range"), heightmap.min_height(), heightmap.max_height());
   program.set("u_max_slope", static_cast<float>(graph.config().max_slope));
   program.set("u_tile_metres", static_cast<float>(graph.tile_metres()));
-  glUniform2i(program.uniform("u_tiles"), graph.tiles_wide(), graph.tiles_deep());
-  program.set("u_tint", kUnwalkableTint);
+  const glm::ivec2 field = debug_draw_.tile_field_size();
+  glUniform2i(program.uniform("u_tiles"), field.x, field.y);
   program.set("u_from_heights", lod_ ? 1 : 0);
   glActiveTexture(GL_TEXTURE0);
-  glBindTexture(GL_TEXTURE_2D, walkability_.id());
-  program.set("u_walkability", 0);
-  if (lod_) return terrain_lod_->draw(program, camera, viewport, 1, lod_error_px_).triangles;
-  glBindVertexArray(terrain_.vao.id());
-  glDrawElements(GL_TRIANGLES, terrain_.count, GL_UNSIGNED_INT, nullptr);
-  return terrain_.count / 3;
+  glBindTexture(GL_TEXTURE_2D, debug_draw_.tile_texture().id());
+  program.set("u_tile_overlay", 0);
+  std::int64_t triangles = 0;
+  if (lod_) {
+    triangles = terrain_lod_->draw(program, camera, viewport, 1, lod_error_px_).triangles;
+  } else {
+    glBindVertexArray(terrain_.vao.id());
+    glDrawElements(GL_TRIANGLES, terrain_.count, GL_UNSIGNED_INT, nullptr);
+    triangles = terrain_.count / 3;
+  }
+  debug_draw_.draw_primitives(glm::mat4(nav_to_clip(camera, viewport)));
+  return triangles;
 }
 
 std::int64_t Renderer::draw(const World& world, const std::vector<UnitId>& selection,

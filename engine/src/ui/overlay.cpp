@@ -23,20 +23,21 @@ Overlay::~Overlay() {
 }
 
 void Overlay::draw(const std::vector<std::string>& lines, Viewport viewport, double dt_s,
-                   const std::optional<std::array<glm::dvec2, 2>>& box) {
+                   const Legend& legend, const std::optional<std::array<glm::dvec2, 2>>& box) {
   // An auto-sized window is measured in its first frame and shown from the
   // second: lay out an extra frame first, so a single (headless) frame shows text.
   if (first_frame_) {
     first_frame_ = false;
-    build_frame(lines, viewport, dt_s, box);
+    build_frame(lines, viewport, dt_s, legend, box);
     ImGui::EndFrame();
   }
-  build_frame(lines, viewport, dt_s, box);
+  build_frame(lines, viewport, dt_s, legend, box);
   ImGui::Render();
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
 void Overlay::build_frame(const std::vector<std::string>& lines, Viewport viewport, double dt_s,
+                          const Legend& legend,
                           const std::optional<std::array<glm::dvec2, 2>>& box) {
   ImGuiIO& io = ImGui::GetIO();
   ImGui_ImplOpenGL3_NewFrame();
@@ -57,6 +58,30 @@ void Overlay::build_frame(const std::vector<std::string>& lines, Viewport viewpo
   ImGui::Begin("terranav", nullptr, kFlags);
   for (const std::string& line : lines) ImGui::TextUnformatted(line.c_str());
   ImGui::End();
+  if (!legend.entries.empty()) {
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - 10.0f, 10.0f), ImGuiCond_Always,
+                            ImVec2(1.0f, 0.0f));
+    ImGui::SetNextWindowBgAlpha(0.6f);
+    ImGui::Begin("legend", nullptr, kFlags);
+    ImGui::TextUnformatted(legend.title.c_str());
+    int id = 0;
+    for (const nav::LegendEntry& entry : legend.entries) {
+      if (entry.colour.a > 0) {
+        ImGui::PushID(id++);
+        const ImVec4 colour(entry.colour.r / 255.0f, entry.colour.g / 255.0f,
+                            entry.colour.b / 255.0f, entry.colour.a / 255.0f);
+        const float side = ImGui::GetTextLineHeight();
+        ImGui::ColorButton("##swatch", colour,
+                           ImGuiColorEditFlags_AlphaPreview | ImGuiColorEditFlags_NoTooltip |
+                               ImGuiColorEditFlags_NoDragDrop,
+                           ImVec2(side, side));
+        ImGui::PopID();
+        ImGui::SameLine();
+      }
+      ImGui::TextUnformatted(entry.label.c_str());
+    }
+    ImGui::End();
+  }
   if (box) {
     const glm::dvec2 lo = glm::min((*box)[0], (*box)[1]);
     const glm::dvec2 hi = glm::max((*box)[0], (*box)[1]);

@@ -35,7 +35,7 @@ std::vector<std::string> overlay_lines(const World& world, const std::vector<Uni
   lines.push_back(time.str());
   lines.push_back(
       "Left: select   Left-drag: box   Right: move   Middle-drag: orbit   WASD: pan   "
-      "Wheel: zoom   F: follow   [ ]: time scale   Esc: quit");
+      "Wheel: zoom   F: follow   O: overlay   [ ]: time scale   Esc: quit");
   return lines;
 }
 

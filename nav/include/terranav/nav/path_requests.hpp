@@ -85,6 +85,10 @@ class PathRequestQueue {
   /// Requests submitted and not yet delivered.
   std::size_t pending() const;
   int workers() const noexcept { return static_cast<int>(threads_.size()); }
+  /// With 0 workers, the search update() runs requests on: its state is the
+  /// last query's (open and closed sets, for a debug view). Null with
+  /// workers, whose searches are theirs.
+  const AStar* own_search() const noexcept { return own_search_.get(); }
 
  private:
   enum class State : std::uint8_t { Queued, Running, Done };

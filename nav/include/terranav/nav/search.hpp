@@ -279,6 +279,10 @@ class AStar {
   /// Unvisited before the first query or for a query that searched
   /// nothing). For drawing the sets; O(1).
   NodeState state(TileId t) const noexcept;
+  /// Number of queries started so far (start(), start_at(), find_path()):
+  /// state() changes only when this does or the query in progress steps.
+  /// O(1).
+  std::uint64_t queries() const noexcept { return queries_; }
 
   /// Bytes held by the search memory (per-tile records and open-set capacity).
   std::size_t memory_bytes() const noexcept;
@@ -354,7 +358,8 @@ class AStar {
   std::vector<std::uint32_t> slot_tiles_;  // n
   std::vector<std::uint32_t> free_slots_;  // n: a stack of slots to reuse
   std::uint32_t used_slots_ = 0;           // slots [0, used) may hold keys of earlier queries
-  std::uint32_t generation_ = 1;           // 0 marks records never touched
+  std::uint64_t queries_ = 0;
+  std::uint32_t generation_ = 1;  // 0 marks records never touched
 
   // The query in progress (or last run).
   SearchStatus status_ = SearchStatus::InvalidStart;

@@ -5,12 +5,15 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <glm/glm.hpp>
 
 #include "terranav/engine/gl/gl_object.hpp"
 #include "terranav/engine/gl/shader_program.hpp"
+#include "terranav/engine/render/debug_overlay.hpp"
+#include "terranav/engine/render/gl_debug_draw.hpp"
 #include "terranav/engine/render/path_ribbon.hpp"
 #include "terranav/engine/render/terrain_lod.hpp"
 #include "terranav/engine/scene/world.hpp"
@@ -25,16 +28,15 @@ inline constexpr glm::vec3 kPathColour{1.0f, 0.0f, 1.0f};
 /// Selected units are drawn in kSelectedColour, the others in kUnitColour.
 inline constexpr glm::vec3 kSelectedColour{1.0f, 0.82f, 0.0f};
 inline constexpr glm::vec3 kUnitColour{0.15f, 0.45f, 0.95f};
-inline constexpr glm::vec3 kUnwalkableTint{0.85f, 0.08f, 0.05f};
 
 /// Owns the GPU copies of the world's static data and the programs.
 class Renderer {
  public:
-  /// Loads terrain/solid shaders from shader_dir, uploads the terrain (with
-  /// `lod`: the height texture and patch of TerrainLod; without: the full
-  /// mesh, one vertex per sample) and the walkability texture. Throws
-  /// nav::Error for shader problems. Needs a current GL 3.3 core context;
-  /// `world` must outlive nothing here (its data is copied to the GPU).
+  /// Loads terrain/solid/debug shaders from shader_dir, uploads the terrain
+  /// (with `lod`: the height texture and patch of TerrainLod; without: the
+  /// full mesh, one vertex per sample); the overlay is
+  /// DebugOverlay::Walkability. Throws nav::Error for shader problems. Needs a current GL 3.3 core
+  /// context; `world` must outlive nothing here (its data is copied to the GPU).
   Renderer(const std::filesystem::path& shader_dir, const World& world, bool lod = true);
 
   /// Clears and draws one frame at `viewport` (glViewport set here): the
@@ -42,13 +44,16 @@ class Renderer {
   /// Returns the triangles drawn.
   std::int64_t draw(const World& world, const std::vector<UnitId>& selection,
                     const OrbitCamera& camera, Viewport viewport);
-  /// Clears and draws the terrain alone; returns its triangles.
+  /// Clears and draws the terrain alone (with the overlay: nav's
+  /// draw_overlay through a GlDebugDraw, drawn again after the terrain's
+  /// revision changes, or for DebugOverlay::SearchSets after a new query);
+  /// returns its triangles.
   std::int64_t draw_terrain(const World& world, const OrbitCamera& camera, Viewport viewport);
 
   /// After an edit of the samples in `rect` (NavTerrain::set_heights, a
   /// brush): with LOD on, uploads only those texels and updates the quadtree
   /// over them (TerrainLod::update, O(rect + nodes touched)); with it off,
-  /// the whole mesh. The walkability texture goes whole (O(tiles)). The
+  /// the whole mesh. The overlay is drawn again (O(tiles)). The
   /// world's revision counts as drawn, so draw() uploads nothing more; an
   /// edit draw() sees without this call uploads everything.
   void terrain_changed(const World& world, nav::SampleRect rect);
@@ -64,6 +69,14 @@ class Renderer {
   /// The LOD terrain; null with LOD off.
   const TerrainLod* terrain_lod() const noexcept { return terrain_lod_.get(); }
 
+  /// Chooses the overlay: its tile field tints the terrain, its primitives
+  /// are drawn over it. O(1); the overlay is drawn at the next draw().
+  void set_overlay(DebugOverlay overlay) noexcept { overlay_ = overlay; }
+  DebugOverlay overlay() const noexcept { return overlay_; }
+  /// The legend of the overlay as last drawn (empty before the first draw
+  /// and for DebugOverlay::None).
+  const std::vector<nav::LegendEntry>& legend() const noexcept { return legend_; }
+
  private:
   struct Mesh {
     VertexArray vao;
@@ -71,10 +84,10 @@ class Renderer {
     Buffer indices;
     GLsizei count = 0;
   };
-  /// The terrain's vertices and walkability texture, as of its revision.
+  /// The terrain's vertices, as of its revision.
   void upload_terrain(const World& world);
-  /// The walkability texture, one texel per tile.
-  void upload_walkability(const World& world);
+  /// Draws the overlay into debug_draw_ again if it is stale.
+  void update_overlay(const World& world);
   /// The ribbons of the selection's paths still ahead, for this camera.
   void update_paths(const World& world, const std::vector<UnitId>& selection,
                     const OrbitCamera& camera, Viewport viewport);
@@ -86,8 +99,19 @@ class Renderer {
   double lod_error_px_ = 1.0;
   Mesh terrain_;  ///< empty with LOD on
   std::unique_ptr<TerrainLod> terrain_lod_;
-  Texture walkability_;
   std::uint64_t terrain_revision_ = 0;
+  GlDebugDraw debug_draw_;
+  DebugOverlay overlay_ = DebugOverlay::Walkability;
+  /// What debug_draw_ holds was drawn from: overlay, terrain revision and
+  /// search queries; none before the first draw.
+  struct OverlayKey {
+    DebugOverlay overlay;
+    std::uint64_t terrain_revision;
+    std::uint64_t queries;
+    friend bool operator==(const OverlayKey&, const OverlayKey&) = default;
+  };
+  std::optional<OverlayKey> overlay_key_;
+  std::vector<nav::LegendEntry> legend_;
   Mesh path_;
   Mesh unit_;
   RibbonStyle ribbon_style_;

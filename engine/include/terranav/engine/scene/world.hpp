@@ -131,6 +131,9 @@ class World {
 
   /// The last order given or refused, none before the first.
   const std::optional<OrderReport>& last_order() const noexcept { return last_order_; }
+  /// The search that answers path requests: its last query's open and
+  /// closed tiles (AStar::state) are the search overlay's.
+  const nav::AStar& search() const noexcept { return *queue_.own_search(); }  // 0 workers
   /// Every answer delivered so far, oldest first (the engine's log).
   std::span<const PathEvent> events() const noexcept { return events_; }
   /// Incremented each time a unit gets a new path.

@@ -9,10 +9,19 @@
 #include <glm/glm.hpp>
 
 #include "terranav/engine/view/camera.hpp"
+#include "terranav/nav/debug_draw.hpp"
 
 struct GLFWwindow;
 
 namespace terranav::engine {
+
+/// What the colours of the terrain overlay mean: a title ("Overlay: sets")
+/// and nav's legend entries, each a swatch (its alpha over a checkerboard)
+/// and its label; an entry with alpha 0 is a line of text.
+struct Legend {
+  std::string title;
+  std::vector<nav::LegendEntry> entries;
+};
 
 /// Owns the ImGui context and its OpenGL 3 renderer backend (and, given a
 /// window, the GLFW platform backend, whose callbacks chain to the ones the
@@ -24,15 +33,17 @@ class Overlay {
   Overlay(const Overlay&) = delete;
   Overlay& operator=(const Overlay&) = delete;
 
-  /// Draws `lines` over the current framebuffer of size `viewport`, and the
-  /// selection box being dragged (two opposite corners, window pixels) when
-  /// given; dt_s feeds ImGui's clock.
+  /// Draws `lines` over the current framebuffer of size `viewport`,
+  /// `legend` (unless it has no entries) in a panel in the top-right corner,
+  /// and the selection box being dragged (two opposite corners, window
+  /// pixels) when given; dt_s feeds ImGui's clock.
   void draw(const std::vector<std::string>& lines, Viewport viewport, double dt_s,
+            const Legend& legend = {},
             const std::optional<std::array<glm::dvec2, 2>>& box = std::nullopt);
 
  private:
   void build_frame(const std::vector<std::string>& lines, Viewport viewport, double dt_s,
-                   const std::optional<std::array<glm::dvec2, 2>>& box);
+                   const Legend& legend, const std::optional<std::array<glm::dvec2, 2>>& box);
 
   bool with_window_;
   bool first_frame_ = true;
