@@ -7,14 +7,13 @@
 #include "terranav/engine/render/renderer.hpp"
 #include "terranav/engine/ui/overlay.hpp"
 #include "terranav/engine/ui/overlay_text.hpp"
+#include "terranav/engine/ui/settings_panel.hpp"
 
 namespace terranav::app {
 
 HeadlessRun run_headless(engine::World& world, const engine::OrbitCamera& camera,
                          engine::Viewport viewport, const Script& script,
-                         const std::filesystem::path& shader_dir, bool overlay,
-                         std::optional<double> follow_m, bool lod, double lod_error_px,
-                         engine::DebugOverlay debug_overlay) {
+                         const std::filesystem::path& shader_dir, const HeadlessView& view) {
   HeadlessRun run;
   engine::ClickController controller(world);
   run.simulation = simulate(world, controller, camera, viewport, script);
@@ -22,15 +21,16 @@ HeadlessRun run_headless(engine::World& world, const engine::OrbitCamera& camera
   const auto start = std::chrono::steady_clock::now();
   const engine::EglContext context;
   const engine::OffscreenTarget target(viewport);
-  engine::Renderer renderer(shader_dir, world, lod);
-  renderer.set_lod_error_px(lod_error_px);
-  renderer.set_overlay(debug_overlay);
+  engine::Renderer renderer(shader_dir, world, view.lod);
+  renderer.set_lod_error_px(view.lod_error_px);
+  renderer.set_overlay(view.debug_overlay);
   const engine::UnitId primary = run.selection.empty() ? engine::UnitId{0} : run.selection.front();
-  renderer.draw(
+  const std::int64_t triangles = renderer.draw(
       world, run.selection,
-      follow_m ? looking_at(camera, world.unit(primary).unit.position(), *follow_m) : camera,
+      view.follow_m ? looking_at(camera, world.unit(primary).unit.position(), *view.follow_m)
+                    : camera,
       viewport);
-  if (overlay) {
+  if (view.overlay) {
     engine::Overlay text;
     const std::string last = run.simulation.log.empty() ? "" : run.simulation.log.back();
     text.draw(engine::overlay_lines(world, run.selection, last,
@@ -38,7 +38,20 @@ HeadlessRun run_headless(engine::World& world, const engine::OrbitCamera& camera
                                         " at a fixed 60 Hz step",
                                     script.time_scale),
               viewport, engine::kFixedStep,
-              {"Overlay: " + std::string(engine::to_string(debug_overlay)), renderer.legend()});
+              {"Overlay: " + std::string(engine::to_string(view.debug_overlay)), renderer.legend()},
+              std::nullopt, [&] {
+                if (!view.panel) return;
+                engine::Settings shown = engine::current_settings(world, script.time_scale);
+                const engine::PanelStats stats{
+                    .frame_ms = 0.0,
+                    .triangles = triangles,
+                    .search_us = world.last_serve_us(),
+                    .pending = world.pending_requests(),
+                    .last_answer = world.events().empty()
+                                       ? std::nullopt
+                                       : std::optional<engine::PathEvent>(world.events().back())};
+                engine::draw_settings_panel(shown, stats);
+              });
   }
   run.image = target.read();
   run.render_ms =

@@ -23,19 +23,27 @@ struct HeadlessRun {
   double render_ms = 0.0;
 };
 
+/// How the headless frame is drawn.
+struct HeadlessView {
+  /// The text overlay (and the legend) over the picture.
+  bool overlay = true;
+  /// Look at the primary selected unit from this many display metres
+  /// (looking_at) instead of through the camera.
+  std::optional<double> follow_m{};
+  /// Terrain level of detail on or off, and its error bound (Renderer).
+  bool lod = true;
+  double lod_error_px = 1.0;
+  /// What the terrain shows.
+  engine::DebugOverlay debug_overlay = engine::DebugOverlay::Walkability;
+  /// The settings panel, as the window shows it.
+  bool panel = false;
+};
+
 /// simulate(world, a ClickController, camera, viewport, script), then
-/// renders the last frame (with the text overlay when `overlay` is true, the
-/// terrain tinted or drawn over with `debug_overlay`) at `viewport` using
-/// shaders from shader_dir: through `camera`, or with `follow_m` looking at
-/// the primary selected unit from that many display metres (looking_at);
-/// `lod`: terrain level of detail on or off, `lod_error_px` its error bound
-/// (Renderer). Throws nav::Error for EGL, shader
-/// or framebuffer failures.
+/// renders the last frame at `viewport` as `view` says, using shaders from
+/// shader_dir. Throws nav::Error for EGL, shader or framebuffer failures.
 HeadlessRun run_headless(engine::World& world, const engine::OrbitCamera& camera,
                          engine::Viewport viewport, const Script& script,
-                         const std::filesystem::path& shader_dir, bool overlay = true,
-                         std::optional<double> follow_m = std::nullopt, bool lod = true,
-                         double lod_error_px = 1.0,
-                         engine::DebugOverlay debug_overlay = engine::DebugOverlay::Walkability);
+                         const std::filesystem::path& shader_dir, const HeadlessView& view = {});
 
 }  // namespace terranav::app

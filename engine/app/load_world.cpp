@@ -3,6 +3,7 @@
 
 #include "app/resource_paths.hpp"
 #include "app/run.hpp"
+#include "terranav/engine/ui/settings.hpp"
 
 namespace terranav::app {
 
@@ -29,6 +30,14 @@ LoadedWorld load_world(const Options& options) {
           .speed_mps = options.speed_mps,
           .path_mode = options.grid_paths ? nav::PathMode::Grid : nav::PathMode::AnyAngle,
           .units = options.units});
+  engine::Settings settings = engine::current_settings(*loaded.world, 1.0);
+  const engine::Settings built = settings;
+  settings.cost_model = options.cost_model;
+  settings.uphill_weight = options.uphill_weight;
+  settings.downhill_weight = options.downhill_weight;
+  settings.heuristic = options.heuristic;
+  settings.weight = options.weight;
+  engine::apply_settings(*loaded.world, built, settings);
   const auto t2 = Clock::now();
   loaded.load_ms = std::chrono::duration<double, std::milli>(t1 - t0).count();
   loaded.graph_ms = std::chrono::duration<double, std::milli>(t2 - t1).count();

@@ -68,6 +68,16 @@ std::array<int, 4> parse_rect(std::string_view option, std::string_view text) {
   return r;
 }
 
+/// A name nav parses (a cost model, a heuristic); its error names the option.
+template <typename Parse>
+auto parse_named(std::string_view option, std::string_view text, Parse parse) {
+  try {
+    return parse(text);
+  } catch (const nav::Error& error) {
+    throw UsageError(std::string(option) + ": " + error.what());
+  }
+}
+
 /// "PX,PY", finite.
 glm::dvec2 parse_pixel(std::string_view option, std::string_view text) {
   const auto [x, y] = parse_pair<double>(option, text, ',');
@@ -99,6 +109,9 @@ std::string usage() {
          "--speed: the unit's top speed (5 m/s unless given); --time-scale: simulated\n"
          "seconds per real second (1 unless given; headless, per second of 60 Hz frames).\n"
          "--units: units standing around the start (5 unless given), all selected at first.\n"
+         "--cost-model reference|tobler|uphill-downhill|seed [--uphill-weight K\n"
+         "--downhill-weight K], --heuristic NAME, --weight W: the units' searches (the\n"
+         "window's settings panel changes them live; --panel draws it headless).\n"
          "Window: left-click selects a unit, left-drag selects the units in a box, right-click\n"
          "moves the selection there in formation, middle-drag orbits, WASD pans, the wheel\n"
          "zooms, [ and ] halve and double the time scale, Esc quits. Without a display it\n"
@@ -181,6 +194,19 @@ Options parse_options(std::span<const std::string_view> args) {
       }
       o.size = {w, h};
       headless_only = true;
+    } else if (arg == "--cost-model") {
+      o.cost_model = parse_named(arg, value(), nav::parse_cost_model);
+    } else if (arg == "--uphill-weight") {
+      o.uphill_weight = parse_bounded<double>(arg, value(), nav::kUphillWeightLimit);
+    } else if (arg == "--downhill-weight") {
+      o.downhill_weight = parse_bounded<double>(arg, value(), nav::kDownhillWeightLimit);
+    } else if (arg == "--heuristic") {
+      o.heuristic = parse_named(arg, value(), nav::parse_heuristic);
+    } else if (arg == "--weight") {
+      o.weight = parse_bounded<double>(arg, value(), nav::kWeightLimit);
+    } else if (arg == "--panel") {
+      o.panel = true;
+      headless_only = true;
     } else if (arg == "--units") {
       o.units = parse_bounded<int>(arg, value(), engine::kUnitCountLimit);
     } else if (arg == "--right-click") {
@@ -253,7 +279,7 @@ Options parse_options(std::span<const std::string_view> args) {
   if (headless_only && !o.headless) {
     throw UsageError(
         "--size, --right-click, --select-all, --left-click, --box-select, --block-at, --frames, "
-        "--until-arrived, --screenshot, --report and --follow-unit need --headless");
+        "--until-arrived, --screenshot, --report, --follow-unit and --panel need --headless");
   }
   return o;
 }

@@ -15,7 +15,9 @@
 #include "app/script.hpp"
 #include "terranav/engine/render/debug_overlay.hpp"
 #include "terranav/engine/view/camera.hpp"
+#include "terranav/nav/cost_model.hpp"
 #include "terranav/nav/limits.hpp"
+#include "terranav/nav/search.hpp"
 #include "terranav/terrain_io/terrain_source.hpp"
 
 namespace terranav::app {
@@ -50,6 +52,15 @@ struct Options {
   double slope_weight = 1.0;
   std::optional<nav::TileCoord> start;
   std::optional<double> speed_mps;
+  /// --cost-model, --uphill-weight, --downhill-weight, --heuristic,
+  /// --weight: the path requests' search options (the panel's settings).
+  nav::CostModelKind cost_model = nav::CostModelKind::Reference;
+  double uphill_weight = 1.0;
+  double downhill_weight = 1.0;
+  nav::Heuristic heuristic = nav::Heuristic::Octile;
+  double weight = 1.0;
+  /// --panel: headless, draw the settings panel into the picture.
+  bool panel = false;
   /// --units: how many units stand around the start. [Limits: kUnitCountLimit]
   int units = kDefaultUnits;
   /// --grid-paths: paths through tile centres instead of any-angle ones.

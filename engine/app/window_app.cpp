@@ -15,6 +15,7 @@
 #include "terranav/engine/ui/messages.hpp"
 #include "terranav/engine/ui/overlay.hpp"
 #include "terranav/engine/ui/overlay_text.hpp"
+#include "terranav/engine/ui/settings_panel.hpp"
 #include "terranav/engine/view/camera_controls.hpp"
 #include "terranav/engine/view/camera_limits.hpp"
 #include "terranav/engine/view/click_controller.hpp"
@@ -73,9 +74,15 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
   bool follow = false;              // F: the camera looks at the primary selected unit
   std::optional<glm::dvec2> press;  // where the left button went down
   glm::dvec2 cursor{0.0};
+  engine::Settings settings = engine::current_settings(world, time_scale);
+  std::optional<engine::Settings> edited;  // committed in the panel, applied after the frame
+  engine::PanelStats stats;
   while (!window->should_close()) {
     for (const engine::Event& event : window->poll()) {
       if (event.type == engine::EventType::MouseMove) cursor = {event.x, event.y};
+      const bool mouse =
+          event.type == engine::EventType::MouseDown || event.type == engine::EventType::Scroll;
+      if (mouse && overlay.wants_mouse()) continue;  // the panel's
       if (event.type == engine::EventType::KeyDown && event.key == engine::Key::Escape) {
         window->close();
       } else if (event.type == engine::EventType::KeyDown && event.key == engine::Key::F) {
@@ -143,12 +150,30 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
     }
     if (!answers.empty()) message = engine::describe(answers.front());
     const engine::Viewport framebuffer = window->framebuffer_size();
-    renderer.draw(world, selection, camera, framebuffer);
+    stats.triangles = renderer.draw(world, selection, camera, framebuffer);
+    stats.frame_ms = dt * 1000.0;
+    stats.search_us = world.last_serve_us();
+    stats.pending = world.pending_requests();
+    if (!world.events().empty()) stats.last_answer = world.events().back();
+    settings.time_scale = time_scale;
     std::optional<std::array<glm::dvec2, 2>> box;
     if (press && glm::distance(*press, cursor) >= kDragThresholdPx) box = {{*press, cursor}};
     overlay.draw(
         engine::overlay_lines(world, selection, message, timing, time_scale), framebuffer, dt,
-        {"Overlay: " + std::string(engine::to_string(debug_overlay)), renderer.legend()}, box);
+        {"Overlay: " + std::string(engine::to_string(debug_overlay)), renderer.legend()}, box, [&] {
+          engine::Settings shown = settings;
+          if (engine::draw_settings_panel(shown, stats)) edited = shown;
+        });
+    if (edited) {
+      try {
+        engine::apply_settings(world, settings, *edited);
+        settings = *edited;
+        time_scale = settings.time_scale;
+      } catch (const nav::Error& error) {
+        message = error.what();
+      }
+      edited.reset();
+    }
     window->swap_buffers();
   }
   return true;

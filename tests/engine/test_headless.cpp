@@ -83,7 +83,7 @@ TEST_F(HeadlessTest, OnlyThePathAheadIsDrawn) {
   // 18 s at 5 m/s: about half of the 180 m.
   const app::Script half_way{.clicks = {pixel_of(goal)}, .frames = 18 * 60};
   const app::HeadlessRun run =
-      app::run_headless(world, camera, viewport, half_way, app::shader_dir(), false);
+      app::run_headless(world, camera, viewport, half_way, app::shader_dir(), {.overlay = false});
   ASSERT_EQ(run.simulation.clicks.size(), 1u);
   EXPECT_EQ(run.simulation.clicks[0].order.status, OrderStatus::Ordered);
   ASSERT_TRUE(world.unit(UnitId{0}).unit.moving());
@@ -113,7 +113,7 @@ TEST_F(HeadlessTest, OnlyThePathAheadIsDrawn) {
 
   const app::Script rest{.frames = 100000, .until_arrived = true};
   const app::HeadlessRun arrived =
-      app::run_headless(world, camera, viewport, rest, app::shader_dir(), false);
+      app::run_headless(world, camera, viewport, rest, app::shader_dir(), {.overlay = false});
   EXPECT_EQ(world.unit(UnitId{0}).unit.tile(), goal);
   EXPECT_FALSE(world.unit(UnitId{0}).unit.moving());
   int path_coloured = 0;
@@ -127,8 +127,8 @@ TEST_F(HeadlessTest, OnlyThePathAheadIsDrawn) {
 
 // Far away the unit is drawn at its minimum size on screen, not as a speck.
 TEST_F(HeadlessTest, TheUnitStaysVisibleFromFarAway) {
-  const app::HeadlessRun run =
-      app::run_headless(world, camera, viewport, {.frames = 1}, app::shader_dir(), false);
+  const app::HeadlessRun run = app::run_headless(world, camera, viewport, {.frames = 1},
+                                                 app::shader_dir(), {.overlay = false});
   const glm::dvec2 at_unit =
       project(camera, viewport, world.unit(UnitId{0}).unit.position()).value();
   int unit_pixels = 0;
@@ -151,9 +151,11 @@ TEST_F(HeadlessTest, TheUnitStaysVisibleFromFarAway) {
 TEST_F(HeadlessTest, OverlayDrawsTextAtTheTopOnly) {
   const app::Script script{.frames = 1};
   const Image without =
-      app::run_headless(world, camera, viewport, script, app::shader_dir(), false).image;
+      app::run_headless(world, camera, viewport, script, app::shader_dir(), {.overlay = false})
+          .image;
   const Image with =
-      app::run_headless(world, camera, viewport, script, app::shader_dir(), true).image;
+      app::run_headless(world, camera, viewport, script, app::shader_dir(), {.overlay = true})
+          .image;
   int changed_top = 0;
   int changed_bottom = 0;
   for (int y = 0; y < viewport.height; ++y) {

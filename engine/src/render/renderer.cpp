@@ -59,7 +59,7 @@ void Renderer::set_lod(bool lod, const World& world) {
 }
 
 void Renderer::upload_terrain(const World& world) {
-  terrain_revision_ = world.terrain().revision();
+  terrain_revision_ = world.terrain_revision();
   const nav::Heightmap& heightmap = world.heightmap();
   if (lod_) {
     terrain_ = Mesh();
@@ -91,13 +91,13 @@ void Renderer::terrain_changed(const World& world, nav::SampleRect rect) {
     upload_terrain(world);
     return;
   }
-  terrain_revision_ = world.terrain().revision();
+  terrain_revision_ = world.terrain_revision();
   terrain_lod_->update(world.heightmap(), rect);
 }
 
 void Renderer::update_overlay(const World& world) {
   const OverlayKey key{
-      overlay_, world.terrain().revision(),
+      overlay_, world.terrain_revision(),
       overlay_ == DebugOverlay::SearchSets ? world.search().queries() : std::uint64_t{0}};
   if (overlay_key_ == key) return;
   overlay_key_ = key;
@@ -125,7 +125,7 @@ std::int64_t Renderer::draw_terrain(const World& world, const OrbitCamera& camer
                                     Viewport viewport) {
   // After an edit the whole terrain and texture are uploaded again: O(samples),
   // rare (a brush that edits every frame wants TerrainLod::update of its rect).
-  if (world.terrain().revision() != terrain_revision_) upload_terrain(world);
+  if (world.terrain_revision() != terrain_revision_) upload_terrain(world);
   update_overlay(world);
   glViewport(0, 0, viewport.width, viewport.height);
   glClearColor(kClearColour.r, kClearColour.g, kClearColour.b, 1.0f);

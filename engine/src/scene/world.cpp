@@ -1,6 +1,7 @@
 #include "terranav/engine/scene/world.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 
@@ -17,10 +18,11 @@ constexpr std::size_t kEventLogSize = 1 << 14;
 /// Units at rest pushed less than this in a step have settled. [Units: m]
 constexpr double kSettledM = 1e-7;
 
-nav::NavTerrain nav_terrain(nav::Terrain terrain, const WorldConfig& config) {
-  return nav::NavTerrain(std::move(terrain.heightmap),
-                         {.graph = {.tile_size = terrain.tile_size, .max_slope = config.max_slope},
-                          .blocked = std::move(terrain.blocked)});
+std::unique_ptr<nav::NavTerrain> nav_terrain(nav::Terrain terrain, const WorldConfig& config) {
+  return std::make_unique<nav::NavTerrain>(
+      std::move(terrain.heightmap), nav::NavTerrainConfig{.graph = {.tile_size = terrain.tile_size,
+                                                                    .max_slope = config.max_slope},
+                                                          .blocked = std::move(terrain.blocked)});
 }
 
 nav::SearchOptions checked_search_options(const nav::TerrainGraph& graph,
@@ -99,24 +101,25 @@ nav::SteeringParams default_steering(const nav::TerrainGraph& graph) {
 
 World::World(nav::Terrain terrain, const WorldConfig& config)
     : terrain_(nav_terrain(std::move(terrain), config)),
-      search_options_(checked_search_options(terrain_.graph(), config)),
-      queue_(terrain_.graph(), terrain_.sets(), 0, &terrain_.heightmap()) {
+      search_options_(checked_search_options(terrain_->graph(), config)),
+      queue_(std::make_unique<nav::PathRequestQueue>(terrain_->graph(), terrain_->sets(), 0,
+                                                     &terrain_->heightmap())) {
   nav::check_limit(kUnitCountLimit, config.units, "units");
-  const nav::TerrainGraph& graph = terrain_.graph();
-  const nav::TileCoord start = checked_start(graph, terrain_.sets(), config);
+  const nav::TerrainGraph& graph = terrain_->graph();
+  const nav::TileCoord start = checked_start(graph, terrain_->sets(), config);
   const nav::SteeringParams params = steering(graph, config);
   // Everyone on a formation slot around the start tile's centre.
   const nav::Vec3 centre = graph.tile_centre(graph.id(start));
-  const nav::SetId set = terrain_.sets().set_of(graph.id(start));
+  const nav::SetId set = terrain_->sets().set_of(graph.id(start));
   const std::vector<nav::Vec3> here(static_cast<std::size_t>(config.units), centre);
   const std::vector<std::optional<nav::Vec3>> slots =
       formation_goals(here, centre, kFormationSpacingM,
-                      [&](const nav::Vec3& p) { return standable(terrain_, p, set); });
+                      [&](const nav::Vec3& p) { return standable(*terrain_, p, set); });
   units_.reserve(here.size());
   for (std::size_t k = 0; k < here.size(); ++k) {
     SceneUnit& added =
         units_.emplace_back(SceneUnit{UnitId{static_cast<std::uint32_t>(k)},
-                                      nav::Unit(graph, terrain_.heightmap(), start, params),
+                                      nav::Unit(graph, terrain_->heightmap(), start, params),
                                       {},
                                       0,
                                       {}});
@@ -128,7 +131,7 @@ World::World(nav::Terrain terrain, const WorldConfig& config)
 }
 
 std::optional<nav::PickHit> World::pick(const nav::Ray& ray) const {
-  return terrain_.quadtree().pick(ray);
+  return terrain_->quadtree().pick(ray);
 }
 
 const SceneUnit& World::unit(UnitId id) const {
@@ -154,8 +157,8 @@ bool World::busy() const noexcept {
 
 void World::request_path(std::size_t k) {
   SceneUnit& u = units_[k];
-  if (u.ticket) queue_.cancel(*u.ticket);
-  u.ticket = queue_.submit({u.unit.position(), *u.goal, search_options_});
+  if (u.ticket) queue_->cancel(*u.ticket);
+  u.ticket = queue_->submit({u.unit.position(), *u.goal, search_options_});
 }
 
 OrderReport World::order(std::span<const UnitId> ids, const nav::Ray& ray) {
@@ -168,7 +171,7 @@ OrderReport World::order(std::span<const UnitId> ids, const nav::Ray& ray) {
     }
   }
   const std::optional<nav::PickHit> hit = pick(ray);
-  const nav::TerrainGraph& graph = terrain_.graph();
+  const nav::TerrainGraph& graph = terrain_->graph();
   if (hit) {
     report.hit = hit->point;
     report.tile = hit->tile;
@@ -183,17 +186,17 @@ OrderReport World::order(std::span<const UnitId> ids, const nav::Ray& ray) {
     report.status = OrderStatus::Ordered;
     report.units = chosen.size();
     report.order = ++orders_;
-    const nav::SetId set = terrain_.sets().set_of(graph.id(*hit->tile));
+    const nav::SetId set = terrain_->sets().set_of(graph.id(*hit->tile));
     std::vector<nav::Vec3> positions;
     positions.reserve(chosen.size());
     for (const std::size_t k : chosen) positions.push_back(units_[k].unit.position());
     const std::vector<std::optional<nav::Vec3>> slots =
         formation_goals(positions, hit->point, kFormationSpacingM,
-                        [&](const nav::Vec3& p) { return standable(terrain_, p, set); });
+                        [&](const nav::Vec3& p) { return standable(*terrain_, p, set); });
     for (std::size_t n = 0; n < chosen.size(); ++n) {
       SceneUnit& u = units_[chosen[n]];
       nav::Vec3 goal = slots[n].value_or(hit->point);
-      goal.y = terrain_.heightmap().surface_height(goal.x, goal.z);
+      goal.y = terrain_->heightmap().surface_height(goal.x, goal.z);
       u.goal = goal;
       u.order = report.order;
       replanning_[chosen[n]] = false;
@@ -206,13 +209,16 @@ OrderReport World::order(std::span<const UnitId> ids, const nav::Ray& ray) {
 
 std::span<const PathEvent> World::serve_requests(double budget_us) {
   answers_.clear();
-  queue_.update(budget_us, answers_);
+  const auto start = std::chrono::steady_clock::now();
+  queue_->update(budget_us, answers_);
+  last_serve_us_ =
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
   if (events_.size() > kEventLogSize) {
     events_.erase(events_.begin(),
                   events_.begin() + static_cast<std::ptrdiff_t>(kEventLogSize / 2));
   }
   const std::size_t first = events_.size();
-  const nav::TerrainGraph& graph = terrain_.graph();
+  const nav::TerrainGraph& graph = terrain_->graph();
   for (nav::PathAnswer& answer : answers_) {
     const auto owner = std::find_if(units_.begin(), units_.end(), [&](const SceneUnit& u) {
       return u.ticket && *u.ticket == answer.ticket;
@@ -236,6 +242,7 @@ std::span<const PathEvent> World::serve_requests(double budget_us) {
       event.goal_adjusted = result.goal_adjusted;
       event.tiles = result.tiles.size();
       event.cost = result.cost;
+      event.expanded = result.expanded;
       // A grid path ends at its tile's centre: then on to the slot in that tile.
       if (search_options_.path_mode == nav::PathMode::Grid && !result.goal_adjusted) {
         result.waypoints.push_back(*u.goal);
@@ -264,14 +271,14 @@ void World::step(double dt_s) {
   // A micrometre beyond the radius, so rounding never leaves two at rest a
   // hair closer than their diameter.
   const std::vector<nav::Vec3> pushes = separation_pushes(positions, kUnitRadiusM + 1e-6, max_push);
-  const nav::TerrainGraph& graph = terrain_.graph();
+  const nav::TerrainGraph& graph = terrain_->graph();
   for (std::size_t k = 0; k < units_.size(); ++k) {
     // Walkers keep to their paths (pushed off a sharp vertex they must stop
     // on, a crowd would circle it forever); units at rest make way.
     if (units_[k].unit.moving() || (pushes[k].x == 0.0 && pushes[k].z == 0.0)) continue;
     const nav::Vec3 to{positions[k].x + pushes[k].x, 0.0, positions[k].z + pushes[k].z};
     const nav::TileId from = graph.id(units_[k].unit.tile());
-    if (standable(terrain_, to, terrain_.sets().set_of(from))) {
+    if (standable(*terrain_, to, terrain_->sets().set_of(from))) {
       units_[k].unit.displace(pushes[k].x, pushes[k].z);
       if (std::hypot(pushes[k].x, pushes[k].z) > kSettledM) settling_ = true;
     }
@@ -280,7 +287,7 @@ void World::step(double dt_s) {
 
 nav::EditResult World::edit(const std::function<nav::EditResult(nav::NavTerrain&)>& change) {
   std::optional<nav::EditResult> result;
-  queue_.apply([&] { result = change(terrain_); });
+  queue_->apply([&] { result = change(*terrain_); });
   for (std::size_t k = 0; k < units_.size(); ++k) {
     SceneUnit& u = units_[k];
     u.unit.advance(0.0);  // the ground under it may have moved
@@ -290,6 +297,73 @@ nav::EditResult World::edit(const std::function<nav::EditResult(nav::NavTerrain&
     }
   }
   return *result;
+}
+
+void World::replan_moving() {
+  for (std::size_t k = 0; k < units_.size(); ++k) {
+    SceneUnit& u = units_[k];
+    if (!u.goal || !(u.ticket || u.unit.moving())) continue;
+    replanning_[k] = true;
+    request_path(k);
+  }
+}
+
+void World::set_search_options(nav::SearchOptions options) {
+  options.nearest_reachable_goal = true;
+  nav::check_limit(nav::kWeightLimit, options.weight, "weight");
+  nav::validate(options.cost, graph().tile_count());
+  search_options_ = options;
+  replan_moving();
+}
+
+void World::set_max_slope(double max_slope) {
+  nav::check_limit(nav::kMaxSlopeLimit, max_slope, "max_slope");
+  nav::GraphConfig graph_config = graph().config();
+  graph_config.max_slope = max_slope;
+  auto terrain = std::make_unique<nav::NavTerrain>(
+      heightmap(),
+      nav::NavTerrainConfig{.graph = graph_config,
+                            .blocked = {terrain_->blocked().begin(), terrain_->blocked().end()}});
+  auto queue = std::make_unique<nav::PathRequestQueue>(terrain->graph(), terrain->sets(), 0,
+                                                       &terrain->heightmap());
+  // The units again, where they stand, on the new graph.
+  std::vector<SceneUnit> units;
+  units.reserve(units_.size());
+  for (const SceneUnit& old : units_) {
+    const nav::Vec3 at = old.unit.position();
+    const nav::TileCoord tile = old.unit.tile();
+    SceneUnit& u = units.emplace_back(
+        SceneUnit{old.id,
+                  nav::Unit(terrain->graph(), terrain->heightmap(), tile, old.unit.params()),
+                  old.goal,
+                  old.order,
+                  {}});
+    const nav::Vec3 centre = terrain->graph().tile_centre(terrain->graph().id(tile));
+    u.unit.displace(at.x - centre.x, at.z - centre.z);
+  }
+  const std::vector<bool> moving = [&] {
+    std::vector<bool> m;
+    for (const SceneUnit& u : units_) m.push_back(u.ticket || u.unit.moving());
+    return m;
+  }();
+  rebuilt_revisions_ += terrain_->revision() + 1;
+  queue_ = std::move(queue);  // the old queue reads the old terrain: it goes first
+  terrain_ = std::move(terrain);
+  units_ = std::move(units);
+  for (std::size_t k = 0; k < units_.size(); ++k) {
+    if (!moving[k] || !units_[k].goal) continue;
+    replanning_[k] = true;
+    request_path(k);
+  }
+}
+
+void World::set_speed(double speed_mps) {
+  nav::check_limit(nav::kSpeedLimit, speed_mps, "speed_mps");
+  for (SceneUnit& u : units_) {
+    nav::SteeringParams params = u.unit.params();
+    params.max_speed_mps = speed_mps;
+    u.unit.set_params(params);
+  }
 }
 
 }  // namespace terranav::engine

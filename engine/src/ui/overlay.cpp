@@ -23,22 +23,23 @@ Overlay::~Overlay() {
 }
 
 void Overlay::draw(const std::vector<std::string>& lines, Viewport viewport, double dt_s,
-                   const Legend& legend, const std::optional<std::array<glm::dvec2, 2>>& box) {
+                   const Legend& legend, const std::optional<std::array<glm::dvec2, 2>>& box,
+                   const std::function<void()>& panels) {
   // An auto-sized window is measured in its first frame and shown from the
   // second: lay out an extra frame first, so a single (headless) frame shows text.
   if (first_frame_) {
     first_frame_ = false;
-    build_frame(lines, viewport, dt_s, legend, box);
+    build_frame(lines, viewport, dt_s, legend, box, panels);
     ImGui::EndFrame();
   }
-  build_frame(lines, viewport, dt_s, legend, box);
+  build_frame(lines, viewport, dt_s, legend, box, panels);
   ImGui::Render();
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
 void Overlay::build_frame(const std::vector<std::string>& lines, Viewport viewport, double dt_s,
-                          const Legend& legend,
-                          const std::optional<std::array<glm::dvec2, 2>>& box) {
+                          const Legend& legend, const std::optional<std::array<glm::dvec2, 2>>& box,
+                          const std::function<void()>& panels) {
   ImGuiIO& io = ImGui::GetIO();
   ImGui_ImplOpenGL3_NewFrame();
   if (with_window_) {
@@ -82,6 +83,7 @@ void Overlay::build_frame(const std::vector<std::string>& lines, Viewport viewpo
     }
     ImGui::End();
   }
+  if (panels) panels();
   if (box) {
     const glm::dvec2 lo = glm::min((*box)[0], (*box)[1]);
     const glm::dvec2 hi = glm::max((*box)[0], (*box)[1]);
@@ -91,6 +93,10 @@ void Overlay::build_frame(const std::vector<std::string>& lines, Viewport viewpo
     draw->AddRectFilled(a, b, IM_COL32(255, 210, 0, 40));
     draw->AddRect(a, b, IM_COL32(255, 210, 0, 220), 0.0f, 0, 1.5f);
   }
+}
+
+bool Overlay::wants_mouse() const {
+  return ImGui::GetIO().WantCaptureMouse;
 }
 
 }  // namespace terranav::engine

@@ -59,6 +59,8 @@ struct PathEvent {
   std::size_t tiles = 0;
   std::size_t vertices = 0;
   double cost = 0.0;  ///< units of the cost model (weighted metres by default)
+  /// Tiles the search expanded (PathResult::expanded).
+  std::uint32_t expanded = 0;
 };
 
 }  // namespace terranav::engine

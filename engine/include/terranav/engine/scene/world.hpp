@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -112,11 +113,30 @@ class World {
   /// Throws what `change` throws, with nothing changed.
   nav::EditResult edit(const std::function<nav::EditResult(nav::NavTerrain&)>& change);
 
-  const nav::NavTerrain& terrain() const noexcept { return terrain_; }
-  const nav::Heightmap& heightmap() const noexcept { return terrain_.heightmap(); }
-  const nav::TerrainGraph& graph() const noexcept { return terrain_.graph(); }
-  const nav::ConnectedSets& sets() const noexcept { return terrain_.sets(); }
+  /// Replaces the options of every later path request (the heuristic,
+  /// weight, cost model, path mode; nearest_reachable_goal stays on), then
+  /// replans the units walking or waiting. Throws nav::Error for options
+  /// outside their limits, with nothing changed. O(units).
+  void set_search_options(nav::SearchOptions options);
+
+  /// Rebuilds the graph, connected sets and picking tree with a new max
+  /// slope (the heights and blocked tiles kept), the units where they stand,
+  /// and replans the units walking or waiting (PathEvent::replan). Throws
+  /// nav::Error outside nav::kMaxSlopeLimit, with nothing changed.
+  /// O(samples + units).
+  void set_max_slope(double max_slope);
+
+  /// Every unit's top speed; throws nav::Error outside nav::kSpeedLimit.
+  /// O(units x path).
+  void set_speed(double speed_mps);
+
+  const nav::NavTerrain& terrain() const noexcept { return *terrain_; }
+  const nav::Heightmap& heightmap() const noexcept { return terrain_->heightmap(); }
+  const nav::TerrainGraph& graph() const noexcept { return terrain_->graph(); }
+  const nav::ConnectedSets& sets() const noexcept { return terrain_->sets(); }
   const nav::SearchOptions& search_options() const noexcept { return search_options_; }
+  /// Time the last serve_requests() spent searching. [Units: microseconds]
+  double last_serve_us() const noexcept { return last_serve_us_; }
 
   std::span<const SceneUnit> units() const noexcept { return units_; }
   /// The unit `id`; throws nav::Error for an id out of range.
@@ -127,25 +147,32 @@ class World {
   /// being pushed apart in the last step.
   bool busy() const noexcept;
   /// Path requests not yet answered.
-  std::size_t pending_requests() const { return queue_.pending(); }
+  std::size_t pending_requests() const { return queue_->pending(); }
 
   /// The last order given or refused, none before the first.
   const std::optional<OrderReport>& last_order() const noexcept { return last_order_; }
   /// The search that answers path requests: its last query's open and
   /// closed tiles (AStar::state) are the search overlay's.
-  const nav::AStar& search() const noexcept { return *queue_.own_search(); }  // 0 workers
+  const nav::AStar& search() const noexcept { return *queue_->own_search(); }  // 0 workers
   /// Every answer delivered so far, oldest first (the engine's log).
   std::span<const PathEvent> events() const noexcept { return events_; }
+  /// Counts the terrain's changes: its edits (NavTerrain::revision) and
+  /// rebuilds (set_max_slope), so a view redraws what it shows of it.
+  std::uint64_t terrain_revision() const noexcept {
+    return rebuilt_revisions_ + terrain_->revision();
+  }
   /// Incremented each time a unit gets a new path.
   std::uint64_t path_revision() const noexcept { return path_revision_; }
 
  private:
   /// Queues unit k's request to its goal.
   void request_path(std::size_t k);
+  /// Queues again the request of every unit walking or waiting.
+  void replan_moving();
 
-  nav::NavTerrain terrain_;
-  nav::SearchOptions search_options_;  // the reference model with the configured slope weight
-  nav::PathRequestQueue queue_;
+  std::unique_ptr<nav::NavTerrain> terrain_;  // replaced whole by set_max_slope
+  nav::SearchOptions search_options_;
+  std::unique_ptr<nav::PathRequestQueue> queue_;
   std::vector<SceneUnit> units_;
   std::uint64_t orders_ = 0;
   std::optional<OrderReport> last_order_;
@@ -155,6 +182,9 @@ class World {
   std::vector<bool> replanning_;  // per unit: the pending request follows an edit
   std::uint64_t path_revision_ = 0;
   bool settling_ = false;
+  double last_serve_us_ = 0.0;
+  std::uint64_t rebuilt_revisions_ =
+      0;  // revisions of the terrains set_max_slope replaced, + 1 each
 };
 
 }  // namespace terranav::engine

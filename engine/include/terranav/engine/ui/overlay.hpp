@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,13 +38,21 @@ class Overlay {
   /// `legend` (unless it has no entries) in a panel in the top-right corner,
   /// and the selection box being dragged (two opposite corners, window
   /// pixels) when given; dt_s feeds ImGui's clock.
+  /// `panels` draws further ImGui windows (the settings panel) in the same
+  /// frame.
   void draw(const std::vector<std::string>& lines, Viewport viewport, double dt_s,
             const Legend& legend = {},
-            const std::optional<std::array<glm::dvec2, 2>>& box = std::nullopt);
+            const std::optional<std::array<glm::dvec2, 2>>& box = std::nullopt,
+            const std::function<void()>& panels = {});
+
+  /// Whether the cursor is over an ImGui window (a panel), so the game
+  /// leaves the mouse to it. As of the last frame.
+  bool wants_mouse() const;
 
  private:
   void build_frame(const std::vector<std::string>& lines, Viewport viewport, double dt_s,
-                   const Legend& legend, const std::optional<std::array<glm::dvec2, 2>>& box);
+                   const Legend& legend, const std::optional<std::array<glm::dvec2, 2>>& box,
+                   const std::function<void()>& panels);
 
   bool with_window_;
   bool first_frame_ = true;
