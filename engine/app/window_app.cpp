@@ -171,6 +171,7 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
     renderer.draw(world, selection, camera, framebuffer);
     std::optional<std::array<glm::dvec2, 2>> box;
     if (press && glm::distance(*press, cursor) >= kDragThresholdPx) box = {{*press, cursor}};
+    overlay.set_ring(brush.ring(world, camera, size, cursor));
     overlay.draw(engine::overlay_lines(world, selection, message, timing, time_scale,
                                        brush.mode() ? brush.status() : std::string()),
                  framebuffer, dt,

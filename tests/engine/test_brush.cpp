@@ -240,10 +240,23 @@ TEST_F(BrushTest, ControllerKeysAndPaintingRate) {
   EXPECT_TRUE(brush.paint(world, camera, viewport, pixel_of({7, 5}), 1.1));
   EXPECT_TRUE(blocked(7, 5));
   EXPECT_EQ(world.terrain().revision(), 2u);
+  // The outline: 48 pixels, each over a surface point 9.6 m from the pick.
+  const glm::dvec2 cursor = pixel_of({5, 10});
+  const auto centre = world.pick(unproject(camera, viewport, cursor));
+  ASSERT_TRUE(centre.has_value());
+  const std::vector<glm::dvec2> ring = brush.ring(world, camera, viewport, cursor);
+  ASSERT_EQ(ring.size(), 48u);
+  for (const glm::dvec2& p : ring) {
+    const auto hit = world.pick(unproject(camera, viewport, p));
+    ASSERT_TRUE(hit.has_value());
+    EXPECT_NEAR(std::hypot(hit->point.x - centre->point.x, hit->point.z - centre->point.z), 9.6,
+                0.05);
+  }
   brush.release();
   EXPECT_FALSE(brush.paint(world, camera, viewport, pixel_of({9, 5}), 5.0));
   EXPECT_TRUE(brush.handle_key(Key::Num0));
   EXPECT_FALSE(brush.mode());
+  EXPECT_TRUE(brush.ring(world, camera, viewport, cursor).empty());  // off: no outline
   EXPECT_EQ(world.terrain().revision(), 2u);
 }
 

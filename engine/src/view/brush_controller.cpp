@@ -1,7 +1,9 @@
 #include "terranav/engine/view/brush_controller.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <iomanip>
+#include <numbers>
 #include <sstream>
 
 namespace terranav::engine {
@@ -60,6 +62,25 @@ std::optional<BrushResult> BrushController::paint(World& world, const OrbitCamer
   if (!hit) return std::nullopt;
   last_s_ = now_s;
   return apply_brush(world, brush(), hit->point.x, hit->point.z);
+}
+
+std::vector<glm::dvec2> BrushController::ring(const World& world, const OrbitCamera& camera,
+                                              Viewport viewport, glm::dvec2 cursor,
+                                              int points) const {
+  std::vector<glm::dvec2> pixels;
+  if (!mode_) return pixels;
+  const auto hit = world.pick(unproject(camera, viewport, cursor));
+  if (!hit) return pixels;
+  const nav::Heightmap& map = world.heightmap();
+  for (int k = 0; k < points; ++k) {
+    const double a = 2.0 * std::numbers::pi * k / points;
+    const double x = hit->point.x + radius_m_ * std::cos(a);
+    const double z = hit->point.z + radius_m_ * std::sin(a);
+    if (const auto p = project(camera, viewport, {x, map.surface_height(x, z), z})) {
+      pixels.push_back(*p);
+    }
+  }
+  return pixels;
 }
 
 std::string BrushController::status() const {

@@ -4,6 +4,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -41,12 +42,17 @@ class Overlay {
             const Legend& legend = {},
             const std::optional<std::array<glm::dvec2, 2>>& box = std::nullopt);
 
+  /// A closed outline (window pixels) drawn over the next draw()s, e.g. the
+  /// terrain brush's circle; none when empty.
+  void set_ring(std::vector<glm::dvec2> pixels) { ring_ = std::move(pixels); }
+
  private:
   void build_frame(const std::vector<std::string>& lines, Viewport viewport, double dt_s,
                    const Legend& legend, const std::optional<std::array<glm::dvec2, 2>>& box);
 
   bool with_window_;
   bool first_frame_ = true;
+  std::vector<glm::dvec2> ring_;
 };
 
 }  // namespace terranav::engine

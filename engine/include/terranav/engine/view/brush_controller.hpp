@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <glm/glm.hpp>
 
@@ -48,6 +49,13 @@ class BrushController {
   /// too soon, the cursor off the terrain). O(pick + apply_brush).
   std::optional<BrushResult> paint(World& world, const OrbitCamera& camera, Viewport viewport,
                                    glm::dvec2 cursor, double now_s);
+
+  /// The brush's outline where `cursor` picks the terrain: `points` points
+  /// of the circle of radius_m around the pick, on the surface, in window
+  /// pixels (those behind the eye left out); empty when the brush is off or
+  /// the cursor misses the terrain. O(pick + points).
+  std::vector<glm::dvec2> ring(const World& world, const OrbitCamera& camera, Viewport viewport,
+                               glm::dvec2 cursor, int points = 48) const;
 
   /// "Brush: raise, radius 120 m (left-drag paints)" or "Brush: off". O(1).
   std::string status() const;
