@@ -34,6 +34,7 @@ int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback)
   script.box = options.box;
   script.clicks = options.clicks;
   script.blocks = options.blocks;
+  script.brushes = options.brushes;
   if (fallback && script.clicks.empty()) {
     if (const auto pixel = demo_click(world, camera, viewport)) {
       script.clicks.push_back(*pixel);

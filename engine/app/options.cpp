@@ -8,6 +8,7 @@
 #include <span>
 #include <type_traits>
 
+#include "terranav/engine/scene/brush.hpp"
 #include "terranav/engine/scene/time_scale.hpp"
 #include "terranav/nav/limits.hpp"
 
@@ -87,6 +88,31 @@ glm::dvec2 parse_pixel(std::string_view option, std::string_view text) {
   return {x, y};
 }
 
+/// "MODE,PX,PY,RADIUS[,STRENGTH]" at `frame`; STRENGTH (raise, lower)
+/// kBrushStrengthPerRadius x RADIUS unless given.
+ScriptedBrush parse_brush(std::string_view option, std::string_view text, int frame) {
+  const auto [mode_text, rest] = parse_pair<std::string_view>(option, text, ',');
+  const auto [px, rest2] = parse_pair<std::string_view>(option, rest, ',');
+  const auto [py, rest3] = parse_pair<std::string_view>(option, rest2, ',');
+  const auto cut = rest3.find(',');
+  const std::string_view radius = rest3.substr(0, cut);
+  ScriptedBrush stroke{.frame = frame, .brush = {}, .pixel = {}};
+  try {
+    stroke.brush.mode = engine::parse_brush_mode(mode_text);
+  } catch (const nav::Error& e) {
+    throw UsageError(std::string(option) + ": " + e.what());
+  }
+  stroke.pixel = parse_pixel(option, std::string(px) + "," + std::string(py));
+  stroke.brush.radius_m = parse_bounded<double>(option, radius, engine::kBrushRadiusLimit);
+  stroke.brush.strength_m = engine::kBrushStrengthPerRadius * stroke.brush.radius_m;
+  if (cut != std::string_view::npos) {
+    stroke.brush.strength_m =
+        parse_bounded<double>(option, rest3.substr(cut + 1), engine::kBrushStrengthLimit);
+  }
+  if (frame < 0) throw UsageError(std::string(option) + ": the frame must be >= 0");
+  return stroke;
+}
+
 }  // namespace
 
 std::string usage() {
@@ -100,6 +126,8 @@ std::string usage() {
          "PX,PY]...\n"
          "                 [--frames N] [--until-arrived] [--screenshot out.png]\n"
          "                 [--report out.json] [--block-at FRAME:X0,Y0,X1,Y1]...\n"
+         "                 [--brush MODE,PX,PY,RADIUS[,STRENGTH]]...\n"
+         "                 [--brush-at FRAME:MODE,PX,PY,RADIUS[,STRENGTH]]...\n"
          "                 [--follow-unit M] [--bench-frames N]\n"
          "       terranav --help | --version\n"
          "--procedural: a SIZE x SIZE fractal-noise terrain instead of --map (seed 1 and\n"
@@ -120,6 +148,10 @@ std::string usage() {
          "right-clicks; each right-click waits until every unit has stopped.\n"
          "--block-at: headless, blocks the tiles X0..X1 x Y0..Y1 (a building) at frame FRAME;\n"
          "a unit whose path crosses them replans from where it stands.\n"
+         "--brush: headless, the terrain brush (raise, lower, flatten, block) where pixel\n"
+         "PX,PY picks the terrain, RADIUS metres, at frame 0 before the first click;\n"
+         "--brush-at: at frame FRAME (a walking unit replans). STRENGTH: raise and lower's\n"
+         "height change in metres at the centre (0.2 x RADIUS unless given).\n"
          "--follow-unit: headless, the picture looks at the unit from M metres.\n"
          "--lod on|off: terrain level of detail (on unless given) or the full mesh;\n"
          "--lod-error PX: its bound on the on-screen height error (1 pixel unless given).\n"
@@ -130,8 +162,9 @@ std::string usage() {
          "closed tiles, or draws contour lines; none for the bare terrain.\n"
          "Limits (a value outside is refused, naming its option or sidecar key):\n" +
          nav::limits_table() +
-         nav::limits_table(
-             std::array{engine::kTimeScaleLimit, engine::kUnitCountLimit, kFollowLimit});
+         nav::limits_table(std::array{engine::kTimeScaleLimit, engine::kUnitCountLimit,
+                                      kFollowLimit, engine::kBrushRadiusLimit,
+                                      engine::kBrushStrengthLimit});
 }
 
 Options parse_options(std::span<const std::string_view> args) {
@@ -229,6 +262,13 @@ Options parse_options(std::span<const std::string_view> args) {
       o.blocks.push_back({parse_number<int>(arg, frame), {x0, y0, x1 + 1, y1 + 1}});
       if (o.blocks.back().frame < 0) throw UsageError("--block-at: the frame must be >= 0");
       headless_only = true;
+    } else if (arg == "--brush") {
+      o.brushes.push_back(parse_brush(arg, value(), 0));
+      headless_only = true;
+    } else if (arg == "--brush-at") {
+      const auto [frame, stroke] = parse_pair<std::string_view>(arg, value(), ':');
+      o.brushes.push_back(parse_brush(arg, stroke, parse_number<int>(arg, frame)));
+      headless_only = true;
     } else if (arg == "--frames") {
       o.frames = parse_number<int>(arg, value());
       if (*o.frames < 1 || *o.frames > kMaxFrames) {
@@ -278,8 +318,9 @@ Options parse_options(std::span<const std::string_view> args) {
   if (o.bench_frames && !o.headless) throw UsageError("--bench-frames needs --headless");
   if (headless_only && !o.headless) {
     throw UsageError(
-        "--size, --right-click, --select-all, --left-click, --box-select, --block-at, --frames, "
-        "--until-arrived, --screenshot, --report, --follow-unit and --panel need --headless");
+        "--size, --right-click, --select-all, --left-click, --box-select, --block-at, --brush, "
+        "--brush-at, --frames, --until-arrived, --screenshot, --report, --follow-unit and --panel "
+        "need --headless");
   }
   return o;
 }

@@ -84,6 +84,9 @@ struct Options {
   std::vector<glm::dvec2> clicks;
   /// --block-at FRAME:X0,Y0,X1,Y1 (tile corners, inclusive).
   std::vector<ScriptedBlock> blocks;
+  /// --brush MODE,PX,PY,RADIUS[,STRENGTH] (frame 0) and --brush-at
+  /// FRAME:MODE,PX,PY,RADIUS[,STRENGTH], in order.
+  std::vector<ScriptedBrush> brushes;
   std::optional<int> frames;
   bool until_arrived = false;
   std::optional<std::filesystem::path> screenshot;

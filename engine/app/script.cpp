@@ -24,6 +24,33 @@ double walked_share(const nav::Unit& unit) {
   return std::clamp(1.0 - left / total, 0.0, 1.0);
 }
 
+namespace {
+
+/// Applies the stroke where its pixel picks the terrain; the log line.
+std::string brush_at(engine::World& world, const engine::OrbitCamera& camera,
+                     engine::Viewport viewport, const ScriptedBrush& stroke) {
+  std::ostringstream line;
+  line << "brush " << engine::to_string(stroke.brush.mode) << " (" << stroke.pixel.x << ", "
+       << stroke.pixel.y << "), radius " << stroke.brush.radius_m << " m: ";
+  const auto hit = world.pick(engine::unproject(camera, viewport, stroke.pixel));
+  if (!hit) {
+    line << "misses the terrain, nothing changed";
+    return line.str();
+  }
+  const engine::BrushResult r =
+      engine::apply_brush(world, stroke.brush, hit->point.x, hit->point.z);
+  line << "at (" << hit->point.x << ", " << hit->point.z << ") m, ";
+  if (r.edit.dirty.empty()) {
+    line << "no tile changed";
+  } else {
+    line << "tiles " << r.edit.dirty.i0 << ".." << r.edit.dirty.i1 - 1 << " x " << r.edit.dirty.j0
+         << ".." << r.edit.dirty.j1 - 1 << " changed";
+  }
+  return line.str();
+}
+
+}  // namespace
+
 SimulationResult simulate(engine::World& world, engine::ClickController& controller,
                           const engine::OrbitCamera& camera, engine::Viewport viewport,
                           const Script& script) {
@@ -42,6 +69,11 @@ SimulationResult simulate(engine::World& world, engine::ClickController& control
     for (const ScriptedBlock& block : script.blocks) {
       if (block.frame != result.frames) continue;
       world.edit([&](nav::NavTerrain& terrain) { return terrain.set_blocked(block.tiles, true); });
+    }
+    for (const ScriptedBrush& stroke : script.brushes) {
+      if (stroke.frame == result.frames) {
+        result.log.push_back(brush_at(world, camera, viewport, stroke));
+      }
     }
     if (next_click < script.clicks.size() && !world.busy()) {
       result.clicks.push_back(

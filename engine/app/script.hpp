@@ -12,6 +12,7 @@
 
 #include <glm/glm.hpp>
 
+#include "terranav/engine/scene/brush.hpp"
 #include "terranav/engine/scene/fixed_step.hpp"
 #include "terranav/engine/scene/world.hpp"
 #include "terranav/engine/view/camera.hpp"
@@ -23,6 +24,14 @@ namespace terranav::app {
 struct ScriptedBlock {
   int frame = 0;
   nav::TileRect tiles;
+};
+
+/// A brush stroke: one application of `brush` where the pixel picks the
+/// terrain, at the start of a frame (before that frame's click).
+struct ScriptedBrush {
+  int frame = 0;
+  engine::Brush brush{};
+  glm::dvec2 pixel{};
 };
 
 struct Script {
@@ -48,6 +57,10 @@ struct Script {
   /// Footprints blocked through World::edit (units replan if their path
   /// crosses one), each at its frame.
   std::vector<ScriptedBlock> blocks{};
+  /// Brush strokes through engine::apply_brush, each at its frame after
+  /// that frame's buildings; a pixel that misses the terrain is logged and
+  /// skipped.
+  std::vector<ScriptedBrush> brushes{};
 };
 
 struct SimulationResult {
@@ -67,7 +80,7 @@ struct SimulationResult {
 double walked_share(const nav::Unit& unit);
 
 /// Runs the script with `controller` (its selection is the script's after
-/// the run). Each frame: that frame's buildings, the next click if the world
+/// the run). Each frame: that frame's buildings and brush strokes, the next click if the world
 /// is idle, then FixedStepLoop::frame for 1/60 s at script.time_scale.
 /// O(frames x (searches' budget + steps x units)).
 SimulationResult simulate(engine::World& world, engine::ClickController& controller,

@@ -16,6 +16,7 @@
 #include "terranav/engine/ui/overlay.hpp"
 #include "terranav/engine/ui/overlay_text.hpp"
 #include "terranav/engine/ui/settings_panel.hpp"
+#include "terranav/engine/view/brush_controller.hpp"
 #include "terranav/engine/view/camera_controls.hpp"
 #include "terranav/engine/view/camera_limits.hpp"
 #include "terranav/engine/view/click_controller.hpp"
@@ -41,6 +42,20 @@ std::string fps_text(double fps) {
   return text;
 }
 
+/// While the brush paints: applies it under the cursor (at most
+/// kBrushRateHz times a second) and uploads the samples it changed.
+void paint_brush(engine::BrushController& brush, engine::World& world, engine::Renderer& renderer,
+                 const engine::OrbitCamera& camera, engine::Viewport size, glm::dvec2 cursor,
+                 double now_s) {
+  try {
+    const auto result = brush.paint(world, camera, size, cursor, now_s);
+    if (result && !result->edit.dirty.empty()) renderer.terrain_changed(world, result->samples);
+  } catch (const nav::Error& error) {
+    std::cerr << "terranav: brush: " << error.what() << '\n';
+    brush.release();
+  }
+}
+
 }  // namespace
 
 bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
@@ -62,6 +77,7 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
   engine::CameraControls controls(
       {.min_distance = camera.distance * 0.002, .max_distance = camera.distance * 4.0});
   engine::ClickController clicks(world);
+  engine::BrushController brush(world.heightmap());
   engine::FixedStepLoop loop;
   engine::Renderer renderer(shader_dir(), world, lod);
   renderer.set_overlay(debug_overlay);
@@ -90,8 +106,16 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
       } else if (event.type == engine::EventType::KeyDown && event.key == engine::Key::O) {
         debug_overlay = engine::next_debug_overlay(debug_overlay);
         renderer.set_overlay(debug_overlay);
+      } else if (event.type == engine::EventType::KeyDown && brush.handle_key(event.key)) {
+        message = brush.status();
       } else if (event.type == engine::EventType::KeyDown) {
         time_scale = engine::next_time_scale(time_scale, event.key);
+      } else if (event.type == engine::EventType::MouseDown &&
+                 event.button == engine::MouseButton::Left && brush.mode()) {
+        brush.press();
+      } else if (event.type == engine::EventType::MouseUp &&
+                 event.button == engine::MouseButton::Left && brush.painting()) {
+        brush.release();
       } else if (event.type == engine::EventType::MouseDown &&
                  event.button == engine::MouseButton::Left) {
         press = glm::dvec2(event.x, event.y);
@@ -140,6 +164,7 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
     engine::keep_over_terrain(camera, world.heightmap(),
                               camera.distance / 50.0 / camera.vertical_exaggeration);
     const std::size_t seen = world.events().size();
+    paint_brush(brush, world, renderer, camera, size, cursor, now);
     loop.frame(world, dt, time_scale);
     const auto answers = world.events().subspan(std::min(seen, world.events().size()));
     for (std::size_t k = 0; k < answers.size() && k < kLoggedAnswers; ++k) {
@@ -158,12 +183,15 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
     settings.time_scale = time_scale;
     std::optional<std::array<glm::dvec2, 2>> box;
     if (press && glm::distance(*press, cursor) >= kDragThresholdPx) box = {{*press, cursor}};
-    overlay.draw(
-        engine::overlay_lines(world, selection, message, timing, time_scale), framebuffer, dt,
-        {"Overlay: " + std::string(engine::to_string(debug_overlay)), renderer.legend()}, box, [&] {
-          engine::Settings shown = settings;
-          if (engine::draw_settings_panel(shown, stats)) edited = shown;
-        });
+    overlay.set_ring(brush.ring(world, camera, size, cursor));
+    overlay.draw(engine::overlay_lines(world, selection, message, timing, time_scale,
+                                       brush.mode() ? brush.status() : std::string()),
+                 framebuffer, dt,
+                 {"Overlay: " + std::string(engine::to_string(debug_overlay)), renderer.legend()},
+                 box, [&] {
+                   engine::Settings shown = settings;
+                   if (engine::draw_settings_panel(shown, stats)) edited = shown;
+                 });
     if (edited) {
       try {
         engine::apply_settings(world, settings, *edited);

@@ -169,6 +169,34 @@ TEST(Options, BadInputNamesTheOption) {
             "--follow-unit: must be in [1, 1e+08] m, got 0.5");
 }
 
+TEST(Options, BrushStrokes) {
+  const app::Options o = parse({"--headless", "--brush", "raise,640,360,300", "--brush-at",
+                                "120:block,10.5,20,50", "--brush", "lower,1,2,30,7.5"});
+  ASSERT_EQ(o.brushes.size(), 3u);
+  EXPECT_EQ(o.brushes[0].frame, 0);
+  EXPECT_EQ(o.brushes[0].brush.mode, engine::BrushMode::Raise);
+  EXPECT_EQ(o.brushes[0].pixel, glm::dvec2(640.0, 360.0));
+  EXPECT_EQ(o.brushes[0].brush.radius_m, 300.0);
+  EXPECT_EQ(o.brushes[0].brush.strength_m, 60.0);  // 0.2 x radius unless given
+  EXPECT_EQ(o.brushes[1].frame, 120);
+  EXPECT_EQ(o.brushes[1].brush.mode, engine::BrushMode::Block);
+  EXPECT_EQ(o.brushes[1].pixel, glm::dvec2(10.5, 20.0));
+  EXPECT_EQ(o.brushes[1].brush.radius_m, 50.0);
+  EXPECT_EQ(o.brushes[2].brush.mode, engine::BrushMode::Lower);
+  EXPECT_EQ(o.brushes[2].brush.strength_m, 7.5);
+  EXPECT_EQ(usage_error({"--headless", "--brush", "smooth,1,2,30"}),
+            "--brush: brush mode 'smooth' is not one of raise, lower, flatten, block");
+  EXPECT_EQ(usage_error({"--headless", "--brush", "raise,1,2,0.01"}),
+            "--brush: must be in [0.1, 10000] m, got 0.01");
+  EXPECT_EQ(usage_error({"--headless", "--brush", "raise,1,2,30,-1"}),
+            "--brush: must be in [0, 10000] m, got -1");
+  EXPECT_EQ(usage_error({"--headless", "--brush", "raise,1,2"}),
+            "--brush: '2' is not of the form A,B");
+  EXPECT_EQ(usage_error({"--headless", "--brush-at", "-3:raise,1,2,30"}),
+            "--brush-at: the frame must be >= 0");
+  EXPECT_NE(usage_error({"--brush", "raise,1,2,30"}).find("need --headless"), std::string::npos);
+}
+
 TEST(Options, LodAndBenchFrames) {
   const app::Options defaults = parse({});
   EXPECT_TRUE(defaults.lod);

@@ -57,6 +57,27 @@ Key to_key(int key) {
       return Key::LeftBracket;
     case GLFW_KEY_RIGHT_BRACKET:
       return Key::RightBracket;
+    case GLFW_KEY_0:
+    case GLFW_KEY_KP_0:
+      return Key::Num0;
+    case GLFW_KEY_1:
+    case GLFW_KEY_KP_1:
+      return Key::Num1;
+    case GLFW_KEY_2:
+    case GLFW_KEY_KP_2:
+      return Key::Num2;
+    case GLFW_KEY_3:
+    case GLFW_KEY_KP_3:
+      return Key::Num3;
+    case GLFW_KEY_4:
+    case GLFW_KEY_KP_4:
+      return Key::Num4;
+    case GLFW_KEY_MINUS:
+    case GLFW_KEY_KP_SUBTRACT:
+      return Key::Minus;
+    case GLFW_KEY_EQUAL:
+    case GLFW_KEY_KP_ADD:
+      return Key::Equal;
     default:
       return Key::Other;
   }

@@ -93,6 +93,16 @@ void Overlay::build_frame(const std::vector<std::string>& lines, Viewport viewpo
     draw->AddRectFilled(a, b, IM_COL32(255, 210, 0, 40));
     draw->AddRect(a, b, IM_COL32(255, 210, 0, 220), 0.0f, 0, 1.5f);
   }
+  if (ring_.size() >= 2) {
+    std::vector<ImVec2> points;
+    points.reserve(ring_.size());
+    for (const glm::dvec2& p : ring_) {
+      points.emplace_back(static_cast<float>(p.x), static_cast<float>(p.y));
+    }
+    ImGui::GetForegroundDrawList()->AddPolyline(points.data(), static_cast<int>(points.size()),
+                                                IM_COL32(255, 255, 255, 200), ImDrawFlags_Closed,
+                                                1.5f);
+  }
 }
 
 bool Overlay::wants_mouse() const {

@@ -8,7 +8,7 @@ namespace terranav::engine {
 
 std::vector<std::string> overlay_lines(const World& world, const std::vector<UnitId>& selection,
                                        const std::string& last_message, const std::string& timing,
-                                       double time_scale) {
+                                       double time_scale, const std::string& brush) {
   std::vector<std::string> lines;
   lines.push_back(last_message.empty()
                       ? "Left-click or drag a box to select units, right-click to move them"
@@ -33,9 +33,13 @@ std::vector<std::string> overlay_lines(const World& world, const std::vector<Uni
   std::ostringstream time;
   time << timing << ", time x" << time_scale;
   lines.push_back(time.str());
+  if (!brush.empty()) lines.push_back(brush);
   lines.push_back(
       "Left: select   Left-drag: box   Right: move   Middle-drag: orbit   WASD: pan   "
       "Wheel: zoom   F: follow   O: overlay   [ ]: time scale   Esc: quit");
+  lines.push_back(
+      "Brush: 1 raise   2 lower   3 flatten   4 block   0 off   - =: size   "
+      "Left-drag: paint");
   return lines;
 }
 

@@ -9,7 +9,26 @@ enum class EventType { MouseDown, MouseUp, MouseMove, Scroll, KeyDown, KeyUp, Re
 
 enum class MouseButton { Left, Right, Middle, Other };
 
-enum class Key { W, A, S, D, F, O, Escape, LeftBracket, RightBracket, Other };
+enum class Key {
+  W,
+  A,
+  S,
+  D,
+  F,
+  O,
+  Escape,
+  LeftBracket,
+  RightBracket,
+  /// The digits 0-4 (the brush's modes), '-' and '=' (its size).
+  Num0,
+  Num1,
+  Num2,
+  Num3,
+  Num4,
+  Minus,
+  Equal,
+  Other
+};
 
 struct Event {
   EventType type = EventType::MouseMove;

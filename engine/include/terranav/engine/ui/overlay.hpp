@@ -5,6 +5,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -49,6 +50,10 @@ class Overlay {
   /// leaves the mouse to it. As of the last frame.
   bool wants_mouse() const;
 
+  /// A closed outline (window pixels) drawn over the next draw()s, e.g. the
+  /// terrain brush's circle; none when empty.
+  void set_ring(std::vector<glm::dvec2> pixels) { ring_ = std::move(pixels); }
+
  private:
   void build_frame(const std::vector<std::string>& lines, Viewport viewport, double dt_s,
                    const Legend& legend, const std::optional<std::array<glm::dvec2, 2>>& box,
@@ -56,6 +61,7 @@ class Overlay {
 
   bool with_window_;
   bool first_frame_ = true;
+  std::vector<glm::dvec2> ring_;
 };
 
 }  // namespace terranav::engine

@@ -1,0 +1,264 @@
+#include "terranav/engine/scene/brush.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+
+#include "terranav/engine/scene/fixed_step.hpp"
+#include "terranav/engine/view/brush_controller.hpp"
+#include "terranav/engine/view/camera.hpp"
+#include "terranav/engine/view/click_controller.hpp"
+#include "test_worlds.hpp"
+
+namespace terranav::engine {
+namespace {
+
+using test::kSamples;
+using test::kSpacing;
+using test::kTiles;
+using test::kWallColumn;
+
+/// The small world (33 x 33 samples 10 m apart, flat at 0 m but for the 40 m
+/// spike under tile (8, 20); tile column 24 blocked) with one unit at (15, 15).
+class BrushTest : public ::testing::Test {
+ protected:
+  BrushTest() : world(test::small_terrain(), {}) {}
+  float h(int x, int z) const { return world.heightmap().at(x, z); }
+  bool walkable(int i, int j) const { return world.graph().walkable(world.graph().id({i, j})); }
+  bool blocked(int i, int j) const { return world.graph().blocked(world.graph().id({i, j})); }
+
+  World world;
+};
+
+TEST(BrushMode, NamesRoundTripAndUnknownNamesAreRefused) {
+  for (const BrushMode m :
+       {BrushMode::Raise, BrushMode::Lower, BrushMode::Flatten, BrushMode::Block}) {
+    EXPECT_EQ(parse_brush_mode(to_string(m)), m);
+  }
+  EXPECT_EQ(parse_brush_mode("flatten"), BrushMode::Flatten);
+  EXPECT_THROW(parse_brush_mode("smooth"), nav::Error);
+  EXPECT_THROW(parse_brush_mode(""), nav::Error);
+}
+
+// Raise 4 m, radius 30 m at sample (10, 10): the cosine bump, hand-computed
+// at the centre, one sample (10 m) away, a diagonal (14.14 m) and two
+// samples (20 m) away; every other sample 30 m or more away keeps 0 m.
+TEST_F(BrushTest, RaiseWritesTheCosineKernelInsideTheRadiusOnly) {
+  const BrushResult r = apply_brush(world, {BrushMode::Raise, 30.0, 4.0}, 100.0, 100.0);
+  EXPECT_FLOAT_EQ(h(10, 10), 4.0f);
+  EXPECT_FLOAT_EQ(h(11, 10), 3.0f);                          // 4 (1 + cos(pi/3)) / 2
+  EXPECT_FLOAT_EQ(h(10, 8), 1.0f);                           // 4 (1 + cos(2pi/3)) / 2
+  EXPECT_NEAR(h(9, 9), 2.0 * (1.0 + 0.0897145618), 1e-5);    // cos(pi sqrt(2)/3)
+  EXPECT_NEAR(h(12, 12), 2.0 * (1.0 - 0.9839025948), 1e-5);  // cos(pi sqrt(8)/3)
+  EXPECT_EQ(h(13, 10), 0.0f);                                // r = R: unchanged
+  int changed = 0;
+  for (int z = 0; z < kSamples; ++z) {
+    for (int x = 0; x < kSamples; ++x) {
+      const bool spike = x >= 8 && x <= 9 && z >= 20 && z <= 21;
+      const float before = spike ? 40.0f : 0.0f;
+      const int dx = x - 10;
+      const int dz = z - 10;
+      if (dx * dx + dz * dz >= 9) {
+        EXPECT_EQ(h(x, z), before) << x << ", " << z;
+      } else {
+        EXPECT_GT(h(x, z), 0.0f) << x << ", " << z;
+        ++changed;
+      }
+    }
+  }
+  EXPECT_EQ(changed, 25);  // offsets with dx^2 + dz^2 < 9
+  // The samples the brush may write: the 2R square (+1 for rounding), which
+  // holds every changed sample.
+  EXPECT_LE(r.samples.x0, 8);
+  EXPECT_LE(r.samples.z0, 8);
+  EXPECT_GE(r.samples.x1, 13);
+  EXPECT_GE(r.samples.z1, 13);
+  EXPECT_FALSE(r.edit.dirty.empty());
+  EXPECT_EQ(r.edit.revision, 1u);
+}
+
+TEST_F(BrushTest, LowerUndoesRaise) {
+  apply_brush(world, {BrushMode::Raise, 30.0, 4.0}, 100.0, 100.0);
+  apply_brush(world, {BrushMode::Lower, 30.0, 6.0}, 100.0, 100.0);
+  EXPECT_FLOAT_EQ(h(10, 10), -2.0f);
+  EXPECT_FLOAT_EQ(h(11, 10), -1.5f);
+  apply_brush(world, {BrushMode::Raise, 30.0, 2.0}, 100.0, 100.0);
+  for (int z = 0; z < 20; ++z) {
+    for (int x = 0; x < kSamples; ++x) EXPECT_NEAR(h(x, z), 0.0, 1e-5) << x << ", " << z;
+  }
+}
+
+// Flatten at the spike's centre (85, 205) m, 40 m high: samples within R/2
+// = 15 m go to 40 m at once, those out to R move part way; repeated, every
+// sample inside R converges to 40 m and those outside never move.
+TEST_F(BrushTest, FlattenConvergesToTheCentreHeight) {
+  const Brush brush{BrushMode::Flatten, 30.0, 0.0};
+  const double cx = 8.5;  // sample coordinates of the centre
+  const double cz = 20.5;
+  apply_brush(world, brush, 85.0, 205.0);
+  EXPECT_EQ(h(8, 20), 40.0f);
+  // r = 15.81 m: blended by w = (1 + cos(pi (2r/R - 1))) / 2 = 0.992798.
+  EXPECT_NEAR(h(7, 20), 39.711909, 1e-4);
+  for (int k = 0; k < 2000; ++k) apply_brush(world, brush, 85.0, 205.0);
+  for (int z = 0; z < kSamples; ++z) {
+    for (int x = 0; x < kSamples; ++x) {
+      const double r = kSpacing * std::hypot(x - cx, z - cz);
+      if (r < 30.0) {
+        EXPECT_NEAR(h(x, z), 40.0, 1e-3) << x << ", " << z;
+      } else {
+        EXPECT_EQ(h(x, z), 0.0f) << x << ", " << z;
+      }
+    }
+  }
+}
+
+// Block, radius 25 m at tile (15, 15)'s centre: the 21 tiles with
+// di^2 + dj^2 <= 6.25 become blocked, the wall column stays, nothing else.
+TEST_F(BrushTest, BlockBlocksTheTilesWhoseCentreIsInsideTheRadius) {
+  const BrushResult r = apply_brush(world, {BrushMode::Block, 25.0, 0.0}, 155.0, 155.0);
+  EXPECT_TRUE(r.samples.empty());
+  // The disc's tiles 13..17 and the ring of neighbours that lost edges.
+  EXPECT_EQ(r.edit.dirty, (nav::TileRect{12, 12, 19, 19}));
+  int count = 0;
+  for (int j = 0; j < kTiles; ++j) {
+    for (int i = 0; i < kTiles; ++i) {
+      const int di = i - 15;
+      const int dj = j - 15;
+      const bool disc = 4 * (di * di + dj * dj) <= 25;
+      count += disc ? 1 : 0;
+      EXPECT_EQ(blocked(i, j), disc || i == kWallColumn) << i << ", " << j;
+      if (disc) {
+        EXPECT_FALSE(walkable(i, j));
+      }
+    }
+  }
+  EXPECT_EQ(count, 21);
+  // Over the wall: its flags are kept (none cleared), the disc's added.
+  apply_brush(world, {BrushMode::Block, 10.0, 0.0}, 245.0, 55.0);  // tile (24, 5)
+  for (int j = 0; j < kTiles; ++j) EXPECT_TRUE(blocked(kWallColumn, j)) << j;
+  EXPECT_TRUE(blocked(23, 5));
+  EXPECT_TRUE(blocked(25, 5));
+  EXPECT_TRUE(blocked(24, 4));
+  EXPECT_FALSE(blocked(23, 4));  // 14.1 m > 10 m
+  EXPECT_FALSE(blocked(26, 5));
+  // A disc with no tile centre inside changes nothing.
+  const std::uint64_t revision = world.terrain().revision();
+  const BrushResult none = apply_brush(world, {BrushMode::Block, 1.0, 0.0}, 100.0, 100.0);
+  EXPECT_TRUE(none.edit.dirty.empty());
+  EXPECT_EQ(world.terrain().revision(), revision);
+}
+
+TEST_F(BrushTest, BadInputIsRefusedByNameWithNothingChanged) {
+  const auto refused = [&](const Brush& brush, double x, double z, const char* word) {
+    try {
+      apply_brush(world, brush, x, z);
+      ADD_FAILURE() << "accepted " << x << ", " << z;
+    } catch (const nav::Error& e) {
+      EXPECT_NE(std::string(e.what()).find(word), std::string::npos) << e.what();
+    }
+  };
+  refused({BrushMode::Raise, 0.05, 1.0}, 100.0, 100.0, "radius_m");
+  refused({BrushMode::Raise, 2e4, 1.0}, 100.0, 100.0, "radius_m");
+  refused({BrushMode::Raise, std::nan(""), 1.0}, 100.0, 100.0, "radius_m");
+  refused({BrushMode::Lower, 30.0, -1.0}, 100.0, 100.0, "strength_m");
+  refused({BrushMode::Block, 30.0, 1.0}, std::nan(""), 100.0, "point");
+  refused({BrushMode::Raise, 30.0, 1.0}, -0.5, 100.0, "within the map");
+  refused({BrushMode::Flatten, 30.0, 1.0}, 100.0, 320.5, "within the map");
+  EXPECT_EQ(world.terrain().revision(), 0u);
+  EXPECT_EQ(h(10, 10), 0.0f);
+  // The map's edges are on it.
+  apply_brush(world, {BrushMode::Raise, 5.0, 1.0}, 320.0, 0.0);
+  EXPECT_EQ(h(32, 0), 1.0f);
+}
+
+// A unit walks from (15, 15) towards (2, 15); a hill raised across its way
+// (100 m high, slopes far above 0.6) makes it plan again from where it
+// stands, around the hill.
+TEST_F(BrushTest, AWalkingUnitWhosePathCrossesTheBrushReplans) {
+  const Viewport viewport{640, 360};
+  const OrbitCamera camera = default_camera(world.heightmap(), viewport);
+  ClickController controller(world);
+  const auto pixel =
+      project(camera, viewport, world.graph().tile_centre(world.graph().id({2, 15})));
+  ASSERT_TRUE(pixel.has_value());
+  controller.right_click(world, camera, viewport, *pixel);
+  FixedStepLoop loop;
+  for (int k = 0; k < 30; ++k) loop.frame(world, kFixedStep, 1.0);
+  ASSERT_EQ(world.events().size(), 1u);
+  EXPECT_FALSE(world.events()[0].replan);
+  ASSERT_TRUE(world.unit(UnitId{0}).unit.path_crosses({8, 15, 9, 16}));
+  const BrushResult r = apply_brush(world, {BrushMode::Raise, 20.0, 100.0}, 85.0, 155.0);
+  // The top (72 m over neighbours 41 m high, 10 m away) has no edge left.
+  EXPECT_FALSE(walkable(8, 15));
+  EXPECT_FALSE(r.edit.dirty.empty());
+  world.serve_requests(1e6);
+  ASSERT_EQ(world.events().size(), 2u);
+  EXPECT_TRUE(world.events()[1].replan);
+  const nav::Unit& unit = world.unit(UnitId{0}).unit;
+  EXPECT_FALSE(unit.path_crosses({8, 14, 9, 17}));
+  for (int k = 0; k < 100000 && world.busy(); ++k) loop.frame(world, kFixedStep, 1.0);
+  EXPECT_EQ(unit.tile(), (nav::TileCoord{2, 15}));
+}
+
+// The window's brush: keys pick the mode and size; a held button paints
+// where the cursor picks the terrain, at most kBrushRateHz times a second.
+TEST_F(BrushTest, ControllerKeysAndPaintingRate) {
+  BrushController brush(world.heightmap());
+  EXPECT_FALSE(brush.mode());
+  EXPECT_EQ(brush.brush().radius_m, 9.6);  // 3% of 320 m
+  EXPECT_EQ(brush.status(), "Brush: off");
+  EXPECT_FALSE(brush.handle_key(Key::W));
+  brush.press();  // off: no painting
+  EXPECT_FALSE(brush.painting());
+  EXPECT_TRUE(brush.handle_key(Key::Num2));
+  EXPECT_EQ(brush.mode(), BrushMode::Lower);
+  EXPECT_TRUE(brush.handle_key(Key::Equal));
+  EXPECT_EQ(brush.brush().radius_m, 19.2);
+  EXPECT_DOUBLE_EQ(brush.brush().strength_m, 0.384);  // 2% of the radius
+  EXPECT_TRUE(brush.handle_key(Key::Minus));
+  EXPECT_TRUE(brush.handle_key(Key::Num4));
+  EXPECT_EQ(brush.status(), "Brush: block, radius 9.6 m (left-drag paints)");
+
+  const Viewport viewport{640, 360};
+  const OrbitCamera camera = default_camera(world.heightmap(), viewport);
+  const auto pixel_of = [&](nav::TileCoord tile) {
+    const auto p = project(camera, viewport, world.graph().tile_centre(world.graph().id(tile)));
+    EXPECT_TRUE(p.has_value());
+    return p.value_or(glm::dvec2(0.0));
+  };
+  EXPECT_FALSE(brush.paint(world, camera, viewport, pixel_of({5, 5}), 0.0));  // not pressed
+  brush.press();
+  ASSERT_TRUE(brush.painting());
+  EXPECT_TRUE(brush.paint(world, camera, viewport, pixel_of({5, 5}), 1.0));
+  // Radius 9.6 m < 10 m: the picked tile alone.
+  EXPECT_TRUE(blocked(5, 5));
+  EXPECT_FALSE(blocked(6, 5));
+  EXPECT_FALSE(blocked(5, 4));
+  EXPECT_FALSE(brush.paint(world, camera, viewport, pixel_of({7, 5}), 1.05));  // too soon
+  EXPECT_FALSE(blocked(7, 5));
+  EXPECT_TRUE(brush.paint(world, camera, viewport, pixel_of({7, 5}), 1.1));
+  EXPECT_TRUE(blocked(7, 5));
+  EXPECT_EQ(world.terrain().revision(), 2u);
+  // The outline: 48 pixels, each over a surface point 9.6 m from the pick.
+  const glm::dvec2 cursor = pixel_of({5, 10});
+  const auto centre = world.pick(unproject(camera, viewport, cursor));
+  ASSERT_TRUE(centre.has_value());
+  const std::vector<glm::dvec2> ring = brush.ring(world, camera, viewport, cursor);
+  ASSERT_EQ(ring.size(), 48u);
+  for (const glm::dvec2& p : ring) {
+    const auto hit = world.pick(unproject(camera, viewport, p));
+    ASSERT_TRUE(hit.has_value());
+    EXPECT_NEAR(std::hypot(hit->point.x - centre->point.x, hit->point.z - centre->point.z), 9.6,
+                0.05);
+  }
+  brush.release();
+  EXPECT_FALSE(brush.paint(world, camera, viewport, pixel_of({9, 5}), 5.0));
+  EXPECT_TRUE(brush.handle_key(Key::Num0));
+  EXPECT_FALSE(brush.mode());
+  EXPECT_TRUE(brush.ring(world, camera, viewport, cursor).empty());  // off: no outline
+  EXPECT_EQ(world.terrain().revision(), 2u);
+}
+
+}  // namespace
+}  // namespace terranav::engine
