@@ -35,8 +35,8 @@ std::vector<std::string> overlay_lines(const World& world, const std::vector<Uni
   lines.push_back(time.str());
   if (!brush.empty()) lines.push_back(brush);
   lines.push_back(
-      "Left: select   Left-drag: box   Right: move   Middle-drag: orbit   WASD: pan   "
-      "Wheel: zoom   F: follow   O: overlay   [ ]: time scale   Esc: quit");
+      "Left: select  Left-drag: box  Right: move  Middle-drag: orbit  WASD: pan  Wheel: zoom  "
+      "F: follow  O: overlay  [ ]: time  Esc: quit");
   lines.push_back(
       "Brush: 1 raise   2 lower   3 flatten   4 block   0 off   - =: size   "
       "Left-drag: paint");
