@@ -5,6 +5,7 @@
 #include "terranav/engine/gl/offscreen_target.hpp"
 #include "terranav/engine/platform/egl_context.hpp"
 #include "terranav/engine/render/renderer.hpp"
+#include "terranav/engine/ui/minimap_panel.hpp"
 #include "terranav/engine/ui/overlay.hpp"
 #include "terranav/engine/ui/overlay_text.hpp"
 
@@ -14,7 +15,7 @@ HeadlessRun run_headless(engine::World& world, const engine::OrbitCamera& camera
                          engine::Viewport viewport, const Script& script,
                          const std::filesystem::path& shader_dir, bool overlay,
                          std::optional<double> follow_m, bool lod, double lod_error_px,
-                         engine::DebugOverlay debug_overlay) {
+                         engine::DebugOverlay debug_overlay, bool minimap, bool paths) {
   HeadlessRun run;
   engine::ClickController controller(world);
   run.simulation = simulate(world, controller, camera, viewport, script);
@@ -25,13 +26,18 @@ HeadlessRun run_headless(engine::World& world, const engine::OrbitCamera& camera
   engine::Renderer renderer(shader_dir, world, lod);
   renderer.set_lod_error_px(lod_error_px);
   renderer.set_overlay(debug_overlay);
+  renderer.set_paths(paths);
   const engine::UnitId primary = run.selection.empty() ? engine::UnitId{0} : run.selection.front();
-  renderer.draw(
-      world, run.selection,
-      follow_m ? looking_at(camera, world.unit(primary).unit.position(), *follow_m) : camera,
-      viewport);
+  const engine::OrbitCamera view =
+      follow_m ? looking_at(camera, world.unit(primary).unit.position(), *follow_m) : camera;
+  renderer.draw(world, run.selection, view, viewport);
   if (overlay) {
     engine::Overlay text;
+    std::optional<engine::Minimap> map;
+    if (minimap) {
+      map.emplace();
+      text.set_panel([&] { map->draw(world, run.selection, view, viewport); });
+    }
     const std::string last = run.simulation.log.empty() ? "" : run.simulation.log.back();
     text.draw(engine::overlay_lines(world, run.selection, last,
                                     "Headless: frame " + std::to_string(run.simulation.frames) +

@@ -29,13 +29,16 @@ struct HeadlessRun {
 /// shaders from shader_dir: through `camera`, or with `follow_m` looking at
 /// the primary selected unit from that many display metres (looking_at);
 /// `lod`: terrain level of detail on or off, `lod_error_px` its error bound
-/// (Renderer). Throws nav::Error for EGL, shader
+/// (Renderer); with `minimap` (and `overlay`) the minimap in the bottom-right
+/// corner (engine::Minimap); the selection's paths unless `paths` is false.
+/// Throws nav::Error for EGL, shader
 /// or framebuffer failures.
 HeadlessRun run_headless(engine::World& world, const engine::OrbitCamera& camera,
                          engine::Viewport viewport, const Script& script,
                          const std::filesystem::path& shader_dir, bool overlay = true,
                          std::optional<double> follow_m = std::nullopt, bool lod = true,
                          double lod_error_px = 1.0,
-                         engine::DebugOverlay debug_overlay = engine::DebugOverlay::Walkability);
+                         engine::DebugOverlay debug_overlay = engine::DebugOverlay::Walkability,
+                         bool minimap = true, bool paths = true);
 
 }  // namespace terranav::app

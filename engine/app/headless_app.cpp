@@ -46,9 +46,9 @@ int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback)
   script.frames = options.frames.value_or(
       script.until_arrived || script.until_walked ? kUntilArrivedFrames : 1);
 
-  const HeadlessRun run =
-      run_headless(world, camera, viewport, script, shader_dir(), true, options.follow_m,
-                   options.lod, options.lod_error_px, options.overlay);
+  const HeadlessRun run = run_headless(world, camera, viewport, script, shader_dir(), true,
+                                       options.follow_m, options.lod, options.lod_error_px,
+                                       options.overlay, options.minimap, options.paths);
   for (const std::string& line : run.simulation.log) std::cerr << "terranav: " << line << '\n';
   const auto screenshot =
       fallback ? options.screenshot.value_or("terranav-screenshot.png") : options.screenshot;

@@ -13,6 +13,7 @@
 #include "terranav/engine/scene/fixed_step.hpp"
 #include "terranav/engine/scene/time_scale.hpp"
 #include "terranav/engine/ui/messages.hpp"
+#include "terranav/engine/ui/minimap_panel.hpp"
 #include "terranav/engine/ui/overlay.hpp"
 #include "terranav/engine/ui/overlay_text.hpp"
 #include "terranav/engine/view/camera_controls.hpp"
@@ -43,7 +44,7 @@ std::string fps_text(double fps) {
 }  // namespace
 
 bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
-                    engine::DebugOverlay debug_overlay) {
+                    engine::DebugOverlay debug_overlay, bool minimap_on, bool paths) {
   if (!display_available()) {
     std::cerr << "terranav: no display (DISPLAY/WAYLAND_DISPLAY unset); running headless\n";
     return false;
@@ -64,7 +65,13 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
   engine::FixedStepLoop loop;
   engine::Renderer renderer(shader_dir(), world, lod);
   renderer.set_overlay(debug_overlay);
+  renderer.set_paths(paths);
   engine::Overlay overlay(window->handle());
+  engine::Minimap minimap;
+  // The minimap is laid out in window pixels, as clicks and ImGui are.
+  overlay.set_panel([&] {
+    if (minimap_on) minimap.draw(world, clicks.selection(), camera, size);
+  });
   double last = window->time();
   double fps_since = last;  // frames are counted over half-second windows
   int fps_frames = 0;
@@ -80,6 +87,20 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
         window->close();
       } else if (event.type == engine::EventType::KeyDown && event.key == engine::Key::F) {
         follow = !follow;
+      } else if (event.type == engine::EventType::KeyDown && event.key == engine::Key::P) {
+        renderer.set_paths(!renderer.paths());
+      } else if (event.type == engine::EventType::KeyDown && event.key == engine::Key::M) {
+        minimap_on = !minimap_on;
+      } else if (event.type == engine::EventType::MouseDown &&
+                 event.button == engine::MouseButton::Left && minimap_on &&
+                 engine::minimap_contains(engine::Minimap::layout(world, size),
+                                          {event.x, event.y})) {
+        // On the minimap: the camera goes there; no selection.
+        if (const auto at = engine::minimap_click(engine::Minimap::layout(world, size),
+                                                  world.heightmap(), {event.x, event.y})) {
+          camera.target = {at->x, at->y, at->z};
+          follow = false;
+        }
       } else if (event.type == engine::EventType::KeyDown && event.key == engine::Key::O) {
         debug_overlay = engine::next_debug_overlay(debug_overlay);
         renderer.set_overlay(debug_overlay);
@@ -143,6 +164,7 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
     }
     if (!answers.empty()) message = engine::describe(answers.front());
     const engine::Viewport framebuffer = window->framebuffer_size();
+    renderer.set_clock(now);
     renderer.draw(world, selection, camera, framebuffer);
     std::optional<std::array<glm::dvec2, 2>> box;
     if (press && glm::distance(*press, cursor) >= kDragThresholdPx) box = {{*press, cursor}};

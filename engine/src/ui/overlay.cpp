@@ -82,6 +82,7 @@ void Overlay::build_frame(const std::vector<std::string>& lines, Viewport viewpo
     }
     ImGui::End();
   }
+  if (panel_) panel_();
   if (box) {
     const glm::dvec2 lo = glm::min((*box)[0], (*box)[1]);
     const glm::dvec2 hi = glm::max((*box)[0], (*box)[1]);

@@ -9,7 +9,7 @@ enum class EventType { MouseDown, MouseUp, MouseMove, Scroll, KeyDown, KeyUp, Re
 
 enum class MouseButton { Left, Right, Middle, Other };
 
-enum class Key { W, A, S, D, F, O, Escape, LeftBracket, RightBracket, Other };
+enum class Key { W, A, S, D, F, O, P, M, Escape, LeftBracket, RightBracket, Other };
 
 struct Event {
   EventType type = EventType::MouseMove;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,12 +42,19 @@ class Overlay {
             const Legend& legend = {},
             const std::optional<std::array<glm::dvec2, 2>>& box = std::nullopt);
 
+  /// Adds `panel` to every frame draw() builds, after the text and legend
+  /// panels: it is called between ImGui::NewFrame and ImGui::Render (twice in
+  /// the first frame, which is laid out twice), so it may add ImGui windows
+  /// (the minimap). An empty function removes it. O(1).
+  void set_panel(std::function<void()> panel) { panel_ = std::move(panel); }
+
  private:
   void build_frame(const std::vector<std::string>& lines, Viewport viewport, double dt_s,
                    const Legend& legend, const std::optional<std::array<glm::dvec2, 2>>& box);
 
   bool with_window_;
   bool first_frame_ = true;
+  std::function<void()> panel_;
 };
 
 }  // namespace terranav::engine
