@@ -152,8 +152,11 @@ TEST_F(HeadlessTest, OverlayDrawsTextAtTheTopOnly) {
   const app::Script script{.frames = 1};
   const Image without =
       app::run_headless(world, camera, viewport, script, app::shader_dir(), false).image;
+  // The text alone: the minimap (bottom-right) has its own test.
   const Image with =
-      app::run_headless(world, camera, viewport, script, app::shader_dir(), true).image;
+      app::run_headless(world, camera, viewport, script, app::shader_dir(), true, std::nullopt,
+                        true, 1.0, DebugOverlay::Walkability, /*minimap=*/false)
+          .image;
   int changed_top = 0;
   int changed_bottom = 0;
   for (int y = 0; y < viewport.height; ++y) {
