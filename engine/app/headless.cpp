@@ -5,6 +5,7 @@
 #include "terranav/engine/gl/offscreen_target.hpp"
 #include "terranav/engine/platform/egl_context.hpp"
 #include "terranav/engine/render/renderer.hpp"
+#include "terranav/engine/ui/minimap_panel.hpp"
 #include "terranav/engine/ui/overlay.hpp"
 #include "terranav/engine/ui/overlay_text.hpp"
 #include "terranav/engine/ui/settings_panel.hpp"
@@ -24,34 +25,38 @@ HeadlessRun run_headless(engine::World& world, const engine::OrbitCamera& camera
   engine::Renderer renderer(shader_dir, world, view.lod);
   renderer.set_lod_error_px(view.lod_error_px);
   renderer.set_overlay(view.debug_overlay);
+  renderer.set_paths(view.paths);
   const engine::UnitId primary = run.selection.empty() ? engine::UnitId{0} : run.selection.front();
-  const std::int64_t triangles = renderer.draw(
-      world, run.selection,
+  const engine::OrbitCamera seen =
       view.follow_m ? looking_at(camera, world.unit(primary).unit.position(), *view.follow_m)
-                    : camera,
-      viewport);
+                    : camera;
+  const std::int64_t triangles = renderer.draw(world, run.selection, seen, viewport);
   if (view.overlay) {
     engine::Overlay text;
+    std::optional<engine::Minimap> map;
+    if (view.minimap) map.emplace();
+    text.set_panel([&] {
+      if (map) map->draw(world, run.selection, seen, viewport);
+      if (!view.panel) return;
+      engine::Settings shown = engine::current_settings(world, script.time_scale);
+      const engine::PanelStats stats{
+          .frame_ms = 0.0,
+          .triangles = triangles,
+          .search_us = world.last_serve_us(),
+          .pending = world.pending_requests(),
+          .last_answer = world.events().empty()
+                             ? std::nullopt
+                             : std::optional<engine::PathEvent>(world.events().back())};
+      engine::draw_settings_panel(shown, stats);
+    });
     const std::string last = run.simulation.log.empty() ? "" : run.simulation.log.back();
-    text.draw(engine::overlay_lines(world, run.selection, last,
-                                    "Headless: frame " + std::to_string(run.simulation.frames) +
-                                        " at a fixed 60 Hz step",
-                                    script.time_scale),
-              viewport, engine::kFixedStep,
-              {"Overlay: " + std::string(engine::to_string(view.debug_overlay)), renderer.legend()},
-              std::nullopt, [&] {
-                if (!view.panel) return;
-                engine::Settings shown = engine::current_settings(world, script.time_scale);
-                const engine::PanelStats stats{
-                    .frame_ms = 0.0,
-                    .triangles = triangles,
-                    .search_us = world.last_serve_us(),
-                    .pending = world.pending_requests(),
-                    .last_answer = world.events().empty()
-                                       ? std::nullopt
-                                       : std::optional<engine::PathEvent>(world.events().back())};
-                engine::draw_settings_panel(shown, stats);
-              });
+    text.draw(
+        engine::overlay_lines(
+            world, run.selection, last,
+            "Headless: frame " + std::to_string(run.simulation.frames) + " at a fixed 60 Hz step",
+            script.time_scale),
+        viewport, engine::kFixedStep,
+        {"Overlay: " + std::string(engine::to_string(view.debug_overlay)), renderer.legend()});
   }
   run.image = target.read();
   run.render_ms =

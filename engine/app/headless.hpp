@@ -37,6 +37,10 @@ struct HeadlessView {
   engine::DebugOverlay debug_overlay = engine::DebugOverlay::Walkability;
   /// The settings panel, as the window shows it.
   bool panel = false;
+  /// The minimap in the bottom-right corner (with `overlay`; engine::Minimap).
+  bool minimap = true;
+  /// The selection's paths ahead.
+  bool paths = true;
 };
 
 /// simulate(world, a ClickController, camera, viewport, script), then

@@ -53,7 +53,9 @@ int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback)
                                         .lod = options.lod,
                                         .lod_error_px = options.lod_error_px,
                                         .debug_overlay = options.overlay,
-                                        .panel = options.panel});
+                                        .panel = options.panel,
+                                        .minimap = options.minimap,
+                                        .paths = options.paths});
   for (const std::string& line : run.simulation.log) std::cerr << "terranav: " << line << '\n';
   const auto screenshot =
       fallback ? options.screenshot.value_or("terranav-screenshot.png") : options.screenshot;

@@ -129,6 +129,7 @@ std::string usage() {
          "                 [--brush MODE,PX,PY,RADIUS[,STRENGTH]]...\n"
          "                 [--brush-at FRAME:MODE,PX,PY,RADIUS[,STRENGTH]]...\n"
          "                 [--follow-unit M] [--bench-frames N]\n"
+         "       terranav ... [--minimap on|off] [--paths on|off]\n"
          "       terranav --help | --version\n"
          "--procedural: a SIZE x SIZE fractal-noise terrain instead of --map (seed 1 and\n"
          "30 m spacing unless given), relief 0.13 x its extent.\n"
@@ -157,6 +158,10 @@ std::string usage() {
          "--lod-error PX: its bound on the on-screen height error (1 pixel unless given).\n"
          "--bench-frames: headless, N timed frames along an orbit and a low pass; the\n"
          "report's \"render\" gives median triangles and ms, and the LOD's pixel error.\n"
+         "--minimap on|off: the minimap in the bottom-right corner (on unless given):\n"
+         "the terrain, units, the selection's paths and the camera's footprint; in the\n"
+         "window a left-click on it moves the camera there.\n"
+         "--paths on|off: draw the selection's paths (on unless given; P toggles).\n"
          "--overlay: tints the terrain with walkability (the default: tiles with no\n"
          "edges, and tiles missing some), the connected sets, the last search's open and\n"
          "closed tiles, or draws contour lines; none for the bare terrain.\n"
@@ -294,6 +299,12 @@ Options parse_options(std::span<const std::string_view> args) {
         throw UsageError("--lod: '" + std::string(v) + "' is not on or off");
       }
       o.lod = v == "on";
+    } else if (arg == "--minimap" || arg == "--paths") {
+      const std::string_view v = value();
+      if (v != "on" && v != "off") {
+        throw UsageError(std::string(arg) + ": '" + std::string(v) + "' is not on or off");
+      }
+      (arg == "--minimap" ? o.minimap : o.paths) = v == "on";
     } else if (arg == "--lod-error") {
       o.lod_error_px = parse_bounded<double>(arg, value(), kLodErrorLimit);
     } else if (arg == "--bench-frames") {

@@ -103,6 +103,12 @@ struct Options {
   /// --bench-frames N: headless, also renders N timed frames along a fixed
   /// camera path (bench.hpp) and reports them in the JSON's "render".
   std::optional<int> bench_frames;
+  /// --minimap on|off: the minimap in the bottom-right corner (window and
+  /// headless picture). On unless given.
+  bool minimap = true;
+  /// --paths on|off: the selection's paths drawn on the terrain (P toggles
+  /// them in the window). On unless given.
+  bool paths = true;
 };
 
 /// Parses the arguments after the program name. Throws UsageError for an

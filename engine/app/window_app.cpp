@@ -13,6 +13,7 @@
 #include "terranav/engine/scene/fixed_step.hpp"
 #include "terranav/engine/scene/time_scale.hpp"
 #include "terranav/engine/ui/messages.hpp"
+#include "terranav/engine/ui/minimap_panel.hpp"
 #include "terranav/engine/ui/overlay.hpp"
 #include "terranav/engine/ui/overlay_text.hpp"
 #include "terranav/engine/ui/settings_panel.hpp"
@@ -59,7 +60,7 @@ void paint_brush(engine::BrushController& brush, engine::World& world, engine::R
 }  // namespace
 
 bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
-                    engine::DebugOverlay debug_overlay) {
+                    engine::DebugOverlay debug_overlay, bool minimap_on, bool paths) {
   if (!display_available()) {
     std::cerr << "terranav: no display (DISPLAY/WAYLAND_DISPLAY unset); running headless\n";
     return false;
@@ -81,6 +82,7 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
   engine::FixedStepLoop loop;
   engine::Renderer renderer(shader_dir(), world, lod);
   renderer.set_overlay(debug_overlay);
+  renderer.set_paths(paths);
   engine::Overlay overlay(window->handle());
   double last = window->time();
   double fps_since = last;  // frames are counted over half-second windows
@@ -93,16 +95,40 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
   engine::Settings settings = engine::current_settings(world, time_scale);
   std::optional<engine::Settings> edited;  // committed in the panel, applied after the frame
   engine::PanelStats stats;
+  engine::Minimap minimap;
+  // The minimap is laid out in window pixels, as clicks and ImGui are.
+  overlay.set_panel([&] {
+    if (minimap_on) minimap.draw(world, clicks.selection(), camera, size);
+    engine::Settings shown = settings;
+    if (engine::draw_settings_panel(shown, stats)) edited = shown;
+  });
   while (!window->should_close()) {
     for (const engine::Event& event : window->poll()) {
       if (event.type == engine::EventType::MouseMove) cursor = {event.x, event.y};
       const bool mouse =
           event.type == engine::EventType::MouseDown || event.type == engine::EventType::Scroll;
-      if (mouse && overlay.wants_mouse()) continue;  // the panel's
+      const bool on_minimap =
+          minimap_on &&
+          engine::minimap_contains(engine::Minimap::layout(world, size), {event.x, event.y});
+      if (mouse && !on_minimap && overlay.wants_mouse()) continue;  // the settings panel's
       if (event.type == engine::EventType::KeyDown && event.key == engine::Key::Escape) {
         window->close();
       } else if (event.type == engine::EventType::KeyDown && event.key == engine::Key::F) {
         follow = !follow;
+      } else if (event.type == engine::EventType::KeyDown && event.key == engine::Key::P) {
+        renderer.set_paths(!renderer.paths());
+      } else if (event.type == engine::EventType::KeyDown && event.key == engine::Key::M) {
+        minimap_on = !minimap_on;
+      } else if (event.type == engine::EventType::MouseDown &&
+                 event.button == engine::MouseButton::Left && minimap_on &&
+                 engine::minimap_contains(engine::Minimap::layout(world, size),
+                                          {event.x, event.y})) {
+        // On the minimap: the camera goes there; no selection.
+        if (const auto at = engine::minimap_click(engine::Minimap::layout(world, size),
+                                                  world.heightmap(), {event.x, event.y})) {
+          camera.target = {at->x, at->y, at->z};
+          follow = false;
+        }
       } else if (event.type == engine::EventType::KeyDown && event.key == engine::Key::O) {
         debug_overlay = engine::next_debug_overlay(debug_overlay);
         renderer.set_overlay(debug_overlay);
@@ -175,6 +201,7 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
     }
     if (!answers.empty()) message = engine::describe(answers.front());
     const engine::Viewport framebuffer = window->framebuffer_size();
+    renderer.set_clock(now);
     stats.triangles = renderer.draw(world, selection, camera, framebuffer);
     stats.frame_ms = dt * 1000.0;
     stats.search_us = world.last_serve_us();
@@ -188,10 +215,7 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
                                        brush.mode() ? brush.status() : std::string()),
                  framebuffer, dt,
                  {"Overlay: " + std::string(engine::to_string(debug_overlay)), renderer.legend()},
-                 box, [&] {
-                   engine::Settings shown = settings;
-                   if (engine::draw_settings_panel(shown, stats)) edited = shown;
-                 });
+                 box);
     if (edited) {
       try {
         engine::apply_settings(world, settings, *edited);

@@ -197,6 +197,23 @@ TEST(Options, BrushStrokes) {
   EXPECT_NE(usage_error({"--brush", "raise,1,2,30"}).find("need --headless"), std::string::npos);
 }
 
+TEST(Options, MinimapAndPaths) {
+  const app::Options defaults = parse({});
+  EXPECT_TRUE(defaults.minimap);
+  EXPECT_TRUE(defaults.paths);
+  const app::Options o = parse({"--headless", "--minimap", "off", "--paths", "off"});
+  EXPECT_FALSE(o.minimap);
+  EXPECT_FALSE(o.paths);
+  const app::Options window = parse({"--minimap", "on", "--paths", "off"});  // the window too
+  EXPECT_TRUE(window.minimap);
+  EXPECT_FALSE(window.paths);
+  EXPECT_EQ(usage_error({"--minimap", "yes"}), "--minimap: 'yes' is not on or off");
+  EXPECT_EQ(usage_error({"--paths", "1"}), "--paths: '1' is not on or off");
+  EXPECT_EQ(usage_error({"--paths"}), "--paths: missing value");
+  EXPECT_NE(app::usage().find("--minimap on|off"), std::string::npos);
+  EXPECT_NE(app::usage().find("--paths on|off"), std::string::npos);
+}
+
 TEST(Options, LodAndBenchFrames) {
   const app::Options defaults = parse({});
   EXPECT_TRUE(defaults.lod);

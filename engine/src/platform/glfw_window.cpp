@@ -51,6 +51,10 @@ Key to_key(int key) {
       return Key::F;
     case GLFW_KEY_O:
       return Key::O;
+    case GLFW_KEY_P:
+      return Key::P;
+    case GLFW_KEY_M:
+      return Key::M;
     case GLFW_KEY_ESCAPE:
       return Key::Escape;
     case GLFW_KEY_LEFT_BRACKET:

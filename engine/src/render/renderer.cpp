@@ -1,6 +1,9 @@
 #include "terranav/engine/render/renderer.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
+#include <numbers>
 
 #include "terranav/engine/render/terrain_mesh.hpp"
 #include "terranav/engine/render/unit_mesh.hpp"
@@ -34,6 +37,53 @@ glm::mat3 normal_matrix(const glm::dmat4& model) {
   return glm::mat3(glm::transpose(glm::inverse(glm::dmat3(model))));
 }
 
+/// Pushes the quad a, b, c, d (in order around it) as two triangles.
+void push_quad(std::vector<glm::vec3>& out, glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d) {
+  out.insert(out.end(), {a, b, c, a, c, d});
+}
+
+/// A ring (Ordered) or a cross (refused) of radius `radius_m` around `at`
+/// on the surface, nav metres, each vertex `lift_m` above the surface.
+std::vector<glm::vec3> marker_triangles(const nav::Heightmap& heightmap, const nav::Vec3& at,
+                                        bool ring, double radius_m, double lift_m) {
+  const auto on_surface = [&](double x, double z) {
+    return glm::vec3(static_cast<float>(x),
+                     static_cast<float>(heightmap.surface_height(x, z) + lift_m),
+                     static_cast<float>(z));
+  };
+  std::vector<glm::vec3> out;
+  if (ring) {
+    constexpr int kSegments = 32;
+    const double inner = 0.6 * radius_m;
+    for (int k = 0; k < kSegments; ++k) {
+      const double a0 = 2.0 * std::numbers::pi * k / kSegments;
+      const double a1 = 2.0 * std::numbers::pi * (k + 1) / kSegments;
+      push_quad(out, on_surface(at.x + inner * std::cos(a0), at.z + inner * std::sin(a0)),
+                on_surface(at.x + radius_m * std::cos(a0), at.z + radius_m * std::sin(a0)),
+                on_surface(at.x + radius_m * std::cos(a1), at.z + radius_m * std::sin(a1)),
+                on_surface(at.x + inner * std::cos(a1), at.z + inner * std::sin(a1)));
+    }
+  } else {
+    // Two bars along the diagonals, each a quarter of the radius wide, cut
+    // in short pieces so they follow the ground.
+    constexpr int kPieces = 8;
+    const double half_width = 0.125 * radius_m;
+    for (const glm::dvec2 along : {glm::dvec2(1.0, 1.0), glm::dvec2(1.0, -1.0)}) {
+      const glm::dvec2 u = glm::normalize(along);
+      const glm::dvec2 side(-u.y * half_width, u.x * half_width);
+      for (int k = 0; k < kPieces; ++k) {
+        const glm::dvec2 p0 = glm::dvec2(at.x, at.z) + u * radius_m * (2.0 * k / kPieces - 1.0);
+        const glm::dvec2 p1 =
+            glm::dvec2(at.x, at.z) + u * radius_m * (2.0 * (k + 1) / kPieces - 1.0);
+        push_quad(
+            out, on_surface(p0.x - side.x, p0.y - side.y), on_surface(p1.x - side.x, p1.y - side.y),
+            on_surface(p1.x + side.x, p1.y + side.y), on_surface(p0.x + side.x, p0.y + side.y));
+      }
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 Renderer::Renderer(const std::filesystem::path& shader_dir, const World& world, bool lod)
@@ -46,6 +96,7 @@ Renderer::Renderer(const std::filesystem::path& shader_dir, const World& world, 
 
   path_ = {make_vertex_array(), make_buffer(), Buffer(), 0};
   unit_ = {make_vertex_array(), make_buffer(), Buffer(), 0};
+  marker_ = {make_vertex_array(), make_buffer(), Buffer(), 0};
   const std::vector<SolidVertex> marker = unit_mesh();
   upload_vertices(unit_.vao, unit_.vertices, marker, offsetof(SolidVertex, normal));
   unit_.count = static_cast<GLsizei>(marker.size());
@@ -111,7 +162,7 @@ void Renderer::update_paths(const World& world, const std::vector<UnitId>& selec
   std::vector<glm::vec3> ribbon;
   for (const UnitId id : selection) {
     const nav::Unit& unit = world.unit(id).unit;
-    if (!unit.moving()) continue;
+    if (!paths_ || !unit.moving()) continue;
     const std::vector<glm::vec3> part =
         path_ribbon(remaining_path(unit.path(), unit.next_waypoint(), unit.position()),
                     world.heightmap(), ribbon_style_, camera, viewport);
@@ -184,6 +235,8 @@ std::int64_t Renderer::draw(const World& world, const std::vector<UnitId>& selec
     glDisable(GL_POLYGON_OFFSET_FILL);
   }
 
+  triangles += draw_order_marker(world, camera, viewport);
+
   solid_program_.set("u_lit", 1);
   glBindVertexArray(unit_.vao.id());
   const glm::dmat4 world_to_clip = projection_matrix(camera, viewport) * view_matrix(camera);
@@ -202,6 +255,38 @@ std::int64_t Renderer::draw(const World& world, const std::vector<UnitId>& selec
   }
   glBindVertexArray(0);
   return triangles + static_cast<std::int64_t>(world.units().size()) * (unit_.count / 3);
+}
+
+std::int64_t Renderer::draw_order_marker(const World& world, const OrbitCamera& camera,
+                                         Viewport viewport) {
+  const std::optional<OrderReport>& report = world.last_order();
+  if (!report || !report->hit) return 0;
+  const MarkerKey key{report->status, report->order, report->hit->x, report->hit->z};
+  if (marker_key_ != key) {
+    marker_key_ = key;
+    marker_since_s_ = clock_s_;
+  }
+  const double age = clock_s_ - marker_since_s_;
+  if (age >= kMarkerShowS) return 0;
+  // Full size, then shrinking away over the last second.
+  const double scale = std::clamp(kMarkerShowS - age, 0.0, 1.0);
+  const nav::Vec3& hit = *report->hit;
+  const double metres_per_px = metres_per_pixel(camera, viewport, hit);
+  const std::vector<glm::vec3> triangles = marker_triangles(
+      world.heightmap(), hit, report->status == OrderStatus::Ordered,
+      scale * kMarkerRadiusPx * metres_per_px, 2.0 * metres_per_px / camera.vertical_exaggeration);
+  upload_vertices(marker_.vao, marker_.vertices, triangles, -1, GL_DYNAMIC_DRAW);
+  marker_.count = static_cast<GLsizei>(triangles.size());
+  // Over the ground whatever hides the hit (the units drawn after it win).
+  glDisable(GL_DEPTH_TEST);
+  solid_program_.set("u_model_to_clip", glm::mat4(nav_to_clip(camera, viewport)));
+  solid_program_.set("u_normal_matrix", glm::mat3(1.0f));
+  solid_program_.set("u_colour",
+                     report->status == OrderStatus::Ordered ? kTargetColour : kRefusedColour);
+  solid_program_.set("u_lit", 0);
+  glDrawArrays(GL_TRIANGLES, 0, marker_.count);
+  glEnable(GL_DEPTH_TEST);
+  return marker_.count / 3;
 }
 
 }  // namespace terranav::engine

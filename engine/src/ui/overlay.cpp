@@ -23,23 +23,22 @@ Overlay::~Overlay() {
 }
 
 void Overlay::draw(const std::vector<std::string>& lines, Viewport viewport, double dt_s,
-                   const Legend& legend, const std::optional<std::array<glm::dvec2, 2>>& box,
-                   const std::function<void()>& panels) {
+                   const Legend& legend, const std::optional<std::array<glm::dvec2, 2>>& box) {
   // An auto-sized window is measured in its first frame and shown from the
   // second: lay out an extra frame first, so a single (headless) frame shows text.
   if (first_frame_) {
     first_frame_ = false;
-    build_frame(lines, viewport, dt_s, legend, box, panels);
+    build_frame(lines, viewport, dt_s, legend, box);
     ImGui::EndFrame();
   }
-  build_frame(lines, viewport, dt_s, legend, box, panels);
+  build_frame(lines, viewport, dt_s, legend, box);
   ImGui::Render();
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
 void Overlay::build_frame(const std::vector<std::string>& lines, Viewport viewport, double dt_s,
-                          const Legend& legend, const std::optional<std::array<glm::dvec2, 2>>& box,
-                          const std::function<void()>& panels) {
+                          const Legend& legend,
+                          const std::optional<std::array<glm::dvec2, 2>>& box) {
   ImGuiIO& io = ImGui::GetIO();
   ImGui_ImplOpenGL3_NewFrame();
   if (with_window_) {
@@ -83,7 +82,7 @@ void Overlay::build_frame(const std::vector<std::string>& lines, Viewport viewpo
     }
     ImGui::End();
   }
-  if (panels) panels();
+  if (panel_) panel_();
   if (box) {
     const glm::dvec2 lo = glm::min((*box)[0], (*box)[1]);
     const glm::dvec2 hi = glm::max((*box)[0], (*box)[1]);

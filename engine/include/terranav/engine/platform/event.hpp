@@ -16,6 +16,8 @@ enum class Key {
   D,
   F,
   O,
+  P,
+  M,
   Escape,
   LeftBracket,
   RightBracket,

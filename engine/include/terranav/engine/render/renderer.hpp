@@ -28,6 +28,16 @@ inline constexpr glm::vec3 kPathColour{1.0f, 0.0f, 1.0f};
 /// Selected units are drawn in kSelectedColour, the others in kUnitColour.
 inline constexpr glm::vec3 kSelectedColour{1.0f, 0.82f, 0.0f};
 inline constexpr glm::vec3 kUnitColour{0.15f, 0.45f, 0.95f};
+/// The last order's marker on the surface, unlit: a ring where an order went
+/// (OrderStatus::Ordered), a cross where one was refused (the overlay's first
+/// line says why).
+inline constexpr glm::vec3 kTargetColour{0.0f, 1.0f, 1.0f};
+inline constexpr glm::vec3 kRefusedColour{1.0f, 0.0f, 0.0f};
+/// A marker is shown this long after the renderer first draws its order
+/// (set_clock), shrinking away over its last second; its radius on screen.
+/// [Units: s, px]
+inline constexpr double kMarkerShowS = 3.0;
+inline constexpr double kMarkerRadiusPx = 14.0;
 
 /// Owns the GPU copies of the world's static data and the programs.
 class Renderer {
@@ -40,7 +50,11 @@ class Renderer {
   Renderer(const std::filesystem::path& shader_dir, const World& world, bool lod = true);
 
   /// Clears and draws one frame at `viewport` (glViewport set here): the
-  /// terrain, the paths still ahead of the `selection`'s units, every unit.
+  /// terrain, the paths still ahead of the `selection`'s units (unless
+  /// paths() is off), the last order's marker (World::last_order: a
+  /// kTargetColour ring at the hit when Ordered, a kRefusedColour cross at
+  /// the hit when refused; none on a miss, nor kMarkerShowS after the clock
+  /// first saw that order), every unit.
   /// Returns the triangles drawn.
   std::int64_t draw(const World& world, const std::vector<UnitId>& selection,
                     const OrbitCamera& camera, Viewport viewport);
@@ -68,6 +82,13 @@ class Renderer {
   void set_lod_error_px(double pixels) noexcept { lod_error_px_ = pixels; }
   /// The LOD terrain; null with LOD off.
   const TerrainLod* terrain_lod() const noexcept { return terrain_lod_.get(); }
+
+  /// Whether draw() draws the selection's paths (on unless set). O(1).
+  bool paths() const noexcept { return paths_; }
+  void set_paths(bool on) noexcept { paths_ = on; }
+  /// The time now, seconds on any steady clock (the window's; 0 unless set,
+  /// so a headless frame shows the marker fresh): markers age by it. O(1).
+  void set_clock(double now_s) noexcept { clock_s_ = now_s; }
 
   /// Chooses the overlay: its tile field tints the terrain, its primitives
   /// are drawn over it. O(1); the overlay is drawn at the next draw().
@@ -112,8 +133,24 @@ class Renderer {
   };
   std::optional<OverlayKey> overlay_key_;
   std::vector<nav::LegendEntry> legend_;
+  /// Draws the last order's marker (solid program in use). Returns triangles.
+  std::int64_t draw_order_marker(const World& world, const OrbitCamera& camera, Viewport viewport);
+
   Mesh path_;
   Mesh unit_;
+  Mesh marker_;
+  bool paths_ = true;
+  double clock_s_ = 0.0;
+  /// The order whose marker is shown (status, order number, hit), and the
+  /// clock when draw() first saw it.
+  struct MarkerKey {
+    OrderStatus status;
+    std::uint64_t order;
+    double x, z;
+    friend bool operator==(const MarkerKey&, const MarkerKey&) = default;
+  };
+  std::optional<MarkerKey> marker_key_;
+  double marker_since_s_ = 0.0;
   RibbonStyle ribbon_style_;
 };
 

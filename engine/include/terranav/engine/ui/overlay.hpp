@@ -39,12 +39,9 @@ class Overlay {
   /// `legend` (unless it has no entries) in a panel in the top-right corner,
   /// and the selection box being dragged (two opposite corners, window
   /// pixels) when given; dt_s feeds ImGui's clock.
-  /// `panels` draws further ImGui windows (the settings panel) in the same
-  /// frame.
   void draw(const std::vector<std::string>& lines, Viewport viewport, double dt_s,
             const Legend& legend = {},
-            const std::optional<std::array<glm::dvec2, 2>>& box = std::nullopt,
-            const std::function<void()>& panels = {});
+            const std::optional<std::array<glm::dvec2, 2>>& box = std::nullopt);
 
   /// Whether the cursor is over an ImGui window (a panel), so the game
   /// leaves the mouse to it. As of the last frame.
@@ -54,14 +51,20 @@ class Overlay {
   /// terrain brush's circle; none when empty.
   void set_ring(std::vector<glm::dvec2> pixels) { ring_ = std::move(pixels); }
 
+  /// Adds `panel` to every frame draw() builds, after the text and legend
+  /// panels: it is called between ImGui::NewFrame and ImGui::Render (twice in
+  /// the first frame, which is laid out twice), so it may add ImGui windows
+  /// (the minimap). An empty function removes it. O(1).
+  void set_panel(std::function<void()> panel) { panel_ = std::move(panel); }
+
  private:
   void build_frame(const std::vector<std::string>& lines, Viewport viewport, double dt_s,
-                   const Legend& legend, const std::optional<std::array<glm::dvec2, 2>>& box,
-                   const std::function<void()>& panels);
+                   const Legend& legend, const std::optional<std::array<glm::dvec2, 2>>& box);
 
   bool with_window_;
   bool first_frame_ = true;
   std::vector<glm::dvec2> ring_;
+  std::function<void()> panel_;
 };
 
 }  // namespace terranav::engine

@@ -1,0 +1,170 @@
+// The minimap's geometry and picture (GL-free): the pixel <-> nav mapping,
+// clicks, the camera's footprint and the hillshade's colours.
+#include "terranav/engine/ui/minimap.hpp"
+
+#include <cmath>
+#include <numbers>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace terranav::engine {
+namespace {
+
+constexpr Viewport kViewport{1280, 720};
+
+TEST(MinimapLayout, KeepsTheAspectRatioInTheBottomRightCorner) {
+  // 4000 x 2000 m: 200 x 100 px, 10 px from the right and bottom edges.
+  const MinimapLayout layout = minimap_layout(4000.0, 2000.0, kViewport);
+  EXPECT_DOUBLE_EQ(layout.size.x, 200.0);
+  EXPECT_DOUBLE_EQ(layout.size.y, 100.0);
+  EXPECT_DOUBLE_EQ(layout.origin.x, 1280.0 - 10.0 - 200.0);
+  EXPECT_DOUBLE_EQ(layout.origin.y, 720.0 - 10.0 - 100.0);
+  // A tall map: the height is the longer side.
+  const MinimapLayout tall = minimap_layout(500.0, 1000.0, kViewport);
+  EXPECT_DOUBLE_EQ(tall.size.x, 100.0);
+  EXPECT_DOUBLE_EQ(tall.size.y, 200.0);
+}
+
+TEST(MinimapLayout, ShrinksToFitATinyViewport) {
+  const MinimapLayout layout = minimap_layout(1000.0, 1000.0, {100, 60});
+  EXPECT_DOUBLE_EQ(layout.size.y, 40.0);  // 60 - 2 margins
+  EXPECT_DOUBLE_EQ(layout.size.x, 40.0);
+  EXPECT_DOUBLE_EQ(layout.origin.x, 50.0);
+  EXPECT_DOUBLE_EQ(layout.origin.y, 10.0);
+}
+
+TEST(MinimapMapping, CornersAndRoundTrips) {
+  const MinimapLayout layout = minimap_layout(4000.0, 2000.0, kViewport);
+  const glm::dvec2 north_west = minimap_pixel(layout, 0.0, 0.0);
+  EXPECT_DOUBLE_EQ(north_west.x, 1070.0);
+  EXPECT_DOUBLE_EQ(north_west.y, 610.0);
+  const glm::dvec2 south_east = minimap_pixel(layout, 4000.0, 2000.0);
+  EXPECT_DOUBLE_EQ(south_east.x, 1270.0);
+  EXPECT_DOUBLE_EQ(south_east.y, 710.0);
+  // 20 m per pixel: (1000, 500) m is 50 px right of and 25 px below the corner.
+  const glm::dvec2 p = minimap_pixel(layout, 1000.0, 500.0);
+  EXPECT_DOUBLE_EQ(p.x, 1120.0);
+  EXPECT_DOUBLE_EQ(p.y, 635.0);
+  for (const glm::dvec2 m : {glm::dvec2(0.0), glm::dvec2(123.5, 1999.0), glm::dvec2(3999.0, 7.0)}) {
+    const glm::dvec2 back = minimap_nav(layout, minimap_pixel(layout, m.x, m.y));
+    EXPECT_NEAR(back.x, m.x, 1e-9);
+    EXPECT_NEAR(back.y, m.y, 1e-9);
+  }
+  EXPECT_TRUE(minimap_contains(layout, {1070.0, 610.0}));
+  EXPECT_TRUE(minimap_contains(layout, {1270.0, 710.0}));
+  EXPECT_FALSE(minimap_contains(layout, {1069.0, 650.0}));
+  EXPECT_FALSE(minimap_contains(layout, {1100.0, 711.0}));
+}
+
+TEST(MinimapClick, GivesTheSurfacePointUnderThePixel) {
+  // 11 x 6 samples 100 m apart (1000 x 500 m); height = 2 * x / 100 m.
+  std::vector<float> heights;
+  for (int z = 0; z < 6; ++z) {
+    for (int x = 0; x < 11; ++x) heights.push_back(static_cast<float>(2 * x));
+  }
+  const nav::Heightmap heightmap(11, 6, 100.0, std::move(heights));
+  const MinimapLayout layout = minimap_layout(heightmap, kViewport);  // 5 m per pixel
+  ASSERT_DOUBLE_EQ(layout.size.x, 200.0);
+  const auto point = minimap_click(layout, heightmap, layout.origin + glm::dvec2(50.0, 20.0));
+  ASSERT_TRUE(point);
+  EXPECT_NEAR(point->x, 250.0, 1e-9);
+  EXPECT_NEAR(point->z, 100.0, 1e-9);
+  EXPECT_NEAR(point->y, 5.0, 1e-9);
+  EXPECT_FALSE(minimap_click(layout, heightmap, layout.origin - glm::dvec2(1.0, 0.0)));
+  EXPECT_FALSE(minimap_click(layout, heightmap, {640.0, 360.0}));
+}
+
+TEST(CameraFootprint, TopDownIsTheRectangleUnderTheEye) {
+  OrbitCamera camera;
+  camera.target = {500.0, 20.0, 300.0};
+  camera.yaw = 0.0;
+  camera.pitch = std::numbers::pi / 2.0 - 1e-7;  // straight down, north up
+  camera.distance = 400.0;
+  camera.fov_y = std::numbers::pi / 2.0;  // tan(fov / 2) = 1
+  camera.scene_radius = 1000.0;
+  const Viewport viewport{800, 400};
+  // The plane through the target lies 400 m below the eye: half the height
+  // 400 m on the ground, half the width 800 m (aspect 2).
+  const auto footprint = camera_footprint(camera, viewport, 20.0);
+  const std::array<glm::dvec2, 4> expected = {glm::dvec2(-300.0, -100.0),
+                                              glm::dvec2(1300.0, -100.0), glm::dvec2(1300.0, 700.0),
+                                              glm::dvec2(-300.0, 700.0)};
+  for (std::size_t k = 0; k < 4; ++k) {
+    EXPECT_NEAR(footprint[k].x, expected[k].x, 0.01) << "corner " << k;
+    EXPECT_NEAR(footprint[k].y, expected[k].y, 0.01) << "corner " << k;
+  }
+  // A plane 200 m lower lies 600 m below the eye: 1.5 times as wide.
+  const auto lower = camera_footprint(camera, viewport, -180.0);
+  EXPECT_NEAR(lower[0].x, 500.0 - 1200.0, 0.01);
+  EXPECT_NEAR(lower[0].y, 300.0 - 600.0, 0.01);
+}
+
+TEST(CameraFootprint, RaysIntoTheSkyAreClampedToTheFarReach) {
+  OrbitCamera camera;
+  camera.target = {0.0, 0.0, 0.0};
+  camera.yaw = 0.0;
+  camera.pitch = 0.1;  // low: the top corners look over the horizon
+  camera.distance = 100.0;
+  camera.scene_radius = 500.0;
+  const Viewport viewport{640, 480};
+  const auto footprint = camera_footprint(camera, viewport, 0.0);
+  const nav::Ray top_left = unproject(camera, viewport, {0.0, 0.0});
+  ASSERT_GE(top_left.direction.y, 0.0);
+  const double reach = 100.0 + 2.0 * 500.0;
+  const glm::dvec2 eye(top_left.origin.x, top_left.origin.z);
+  EXPECT_NEAR(glm::length(footprint[0] - eye), reach, 1e-6);
+  EXPECT_LT(footprint[0].y, eye.y);  // towards the north, where the camera looks
+  // The bottom corners hit the ground in front of the eye, nearer than the reach.
+  const nav::Ray bottom_left = unproject(camera, viewport, {0.0, 480.0});
+  const double t = -bottom_left.origin.y / bottom_left.direction.y;
+  EXPECT_NEAR(footprint[3].x, bottom_left.origin.x + t * bottom_left.direction.x, 1e-6);
+  EXPECT_NEAR(footprint[3].y, bottom_left.origin.z + t * bottom_left.direction.z, 1e-6);
+}
+
+std::array<int, 3> rgb(const Image& image, int x, int y) {
+  const auto p = image.at(x, y);
+  return {p[0], p[1], p[2]};
+}
+
+TEST(MinimapImage, FlatAreasTakeTheRampColourOfTheirHeight) {
+  // West half at 0 m, east half at 100 m: low green and the white peak, both
+  // under the flat light 0.35 + 0.8 * 0.75 / |(-0.5, 0.75, -0.45)|.
+  constexpr int kSize = 41;
+  std::vector<float> heights;
+  for (int z = 0; z < kSize; ++z) {
+    for (int x = 0; x < kSize; ++x) heights.push_back(x < kSize / 2 ? 0.0f : 100.0f);
+  }
+  const nav::Heightmap heightmap(kSize, kSize, 10.0, std::move(heights));
+  const Image image = minimap_image(heightmap, 40, 40);
+  ASSERT_EQ(image.width, 40);
+  ASSERT_EQ(image.height, 40);
+  const double light = 0.35 + 0.8 * 0.75 / std::sqrt(0.25 + 0.5625 + 0.2025);
+  const auto expect = [&](std::array<int, 3> got, double r, double g, double b) {
+    EXPECT_NEAR(got[0], r * light * 255.0, 1.5);
+    EXPECT_NEAR(got[1], g * light * 255.0, 1.5);
+    EXPECT_NEAR(got[2], b * light * 255.0, 1.5);
+  };
+  expect(rgb(image, 5, 20), 0.20, 0.42, 0.18);
+  expect(rgb(image, 34, 20), 0.92, 0.92, 0.90);
+  EXPECT_EQ(image.at(5, 20)[3], 255);
+}
+
+TEST(MinimapImage, SlopesFacingTheNorthWestLightAreBrighter) {
+  // A valley along z: heights fall to the centre column and rise again, so
+  // the west flank faces east (away from the light) and the east flank west.
+  constexpr int kSize = 41;
+  std::vector<float> heights;
+  for (int z = 0; z < kSize; ++z) {
+    for (int x = 0; x < kSize; ++x) heights.push_back(static_cast<float>(5 * std::abs(x - 20)));
+  }
+  const nav::Heightmap heightmap(kSize, kSize, 10.0, std::move(heights));
+  const Image image = minimap_image(heightmap, 40, 40);
+  // Pixels 10 and 29 are mirror images: the same height, opposite slopes.
+  const auto west_flank = rgb(image, 10, 20);
+  const auto east_flank = rgb(image, 29, 20);
+  for (int c = 0; c < 3; ++c) EXPECT_GT(east_flank[c], west_flank[c] + 10) << "channel " << c;
+}
+
+}  // namespace
+}  // namespace terranav::engine
