@@ -34,12 +34,12 @@ std::vector<std::string> overlay_lines(const World& world, const std::vector<Uni
   time << timing << ", time x" << time_scale;
   lines.push_back(time.str());
   if (!brush.empty()) lines.push_back(brush);
+  // Short lines: the legend panel takes the top-right corner.
   lines.push_back(
-      "Left: select  Left-drag: box  Right: move  Middle-drag: orbit  WASD: pan  Wheel: zoom  "
-      "F: follow  O: overlay  [ ]: time  Esc: quit");
+      "Left: select  Left-drag: box  Right: move  Middle-drag: orbit  WASD: pan  Wheel: zoom");
+  lines.push_back("F: follow  O: overlay  P: paths  M: minimap  [ ]: time scale  Esc: quit");
   lines.push_back(
-      "Brush: 1 raise   2 lower   3 flatten   4 block   0 off   - =: size   "
-      "Left-drag: paint");
+      "Brush: 1 raise  2 lower  3 flatten  4 block  0 off  - =: size  Left-drag: paint");
   return lines;
 }
 
