@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "app/resource_paths.hpp"
+#include "pixel_checks.hpp"
 #include "terranav/engine/platform/egl_context.hpp"
 #include "terranav/engine/render/path_ribbon.hpp"
 #include "terranav/engine/render/renderer.hpp"
@@ -20,13 +21,7 @@
 namespace terranav::engine {
 namespace {
 
-bool near_colour(const std::array<std::uint8_t, 4>& pixel, glm::vec3 colour, int tolerance) {
-  for (int c = 0; c < 3; ++c) {
-    const int expected = static_cast<int>(std::lround(colour[c] * 255.0f));
-    if (std::abs(pixel[static_cast<std::size_t>(c)] - expected) > tolerance) return false;
-  }
-  return true;
-}
+using test::near_colour;
 
 class HeadlessTest : public ::testing::Test {
  protected:

@@ -7,6 +7,7 @@
 
 #include "app/headless.hpp"
 #include "app/resource_paths.hpp"
+#include "pixel_checks.hpp"
 #include "terranav/engine/render/renderer.hpp"
 #include "terranav/engine/ui/minimap.hpp"
 #include "test_worlds.hpp"
@@ -14,13 +15,7 @@
 namespace terranav::engine {
 namespace {
 
-bool near_colour(const std::array<std::uint8_t, 4>& pixel, glm::vec3 colour, int tolerance) {
-  for (int c = 0; c < 3; ++c) {
-    const int expected = static_cast<int>(std::lround(colour[c] * 255.0f));
-    if (std::abs(pixel[static_cast<std::size_t>(c)] - expected) > tolerance) return false;
-  }
-  return true;
-}
+using test::near_colour;
 
 /// Pixels of `colour` within `radius` px of `centre`.
 int count_near(const Image& image, glm::dvec2 centre, double radius, glm::vec3 colour) {
