@@ -30,6 +30,10 @@ HeadlessRun run_headless(engine::World& world, const engine::OrbitCamera& camera
   const engine::OrbitCamera seen =
       view.follow_m ? looking_at(camera, world.unit(primary).unit.position(), *view.follow_m)
                     : camera;
+  if (view.hover && !run.selection.empty()) {
+    renderer.set_preview(
+        world.preview(run.selection.front(), engine::unproject(camera, viewport, *view.hover)));
+  }
   const std::int64_t triangles = renderer.draw(world, run.selection, seen, viewport);
   if (view.overlay) {
     engine::Overlay text;

@@ -41,6 +41,9 @@ struct HeadlessView {
   bool minimap = true;
   /// The selection's paths ahead.
   bool paths = true;
+  /// The hover preview for the cursor resting at this pixel (World::preview
+  /// of the primary selected unit, through the camera).
+  std::optional<glm::dvec2> hover{};
 };
 
 /// simulate(world, a ClickController, camera, viewport, script), then

@@ -55,7 +55,8 @@ int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback)
                                         .debug_overlay = options.overlay,
                                         .panel = options.panel,
                                         .minimap = options.minimap,
-                                        .paths = options.paths});
+                                        .paths = options.paths,
+                                        .hover = options.hover});
   for (const std::string& line : run.simulation.log) std::cerr << "terranav: " << line << '\n';
   const auto screenshot =
       fallback ? options.screenshot.value_or("terranav-screenshot.png") : options.screenshot;

@@ -147,6 +147,8 @@ std::string usage() {
          "runs headless with a demo click at time scale 64 unless given.\n"
          "--select-all, --left-click, --box-select: headless selection (pixels) before the\n"
          "right-clicks; each right-click waits until every unit has stopped.\n"
+         "--hover PX,PY: headless, the picture shows the first selected unit's path to\n"
+         "that pixel (the window plans it when the cursor rests), in white.\n"
          "--block-at: headless, blocks the tiles X0..X1 x Y0..Y1 (a building) at frame FRAME;\n"
          "a unit whose path crosses them replans from where it stands.\n"
          "--brush: headless, the terrain brush (raise, lower, flatten, block) where pixel\n"
@@ -250,6 +252,9 @@ Options parse_options(std::span<const std::string_view> args) {
     } else if (arg == "--right-click") {
       o.clicks.push_back(parse_pixel(arg, value()));
       headless_only = true;
+    } else if (arg == "--hover") {
+      o.hover = parse_pixel(arg, value());
+      headless_only = true;
     } else if (arg == "--select-all") {
       o.select_all = true;
       headless_only = true;
@@ -330,8 +335,8 @@ Options parse_options(std::span<const std::string_view> args) {
   if (headless_only && !o.headless) {
     throw UsageError(
         "--size, --right-click, --select-all, --left-click, --box-select, --block-at, --brush, "
-        "--brush-at, --frames, --until-arrived, --screenshot, --report, --follow-unit and --panel "
-        "need --headless");
+        "--brush-at, --frames, --until-arrived, --screenshot, --report, --follow-unit, --panel "
+        "and --hover need --headless");
   }
   return o;
 }

@@ -80,6 +80,8 @@ struct Options {
   bool select_all = false;
   std::optional<glm::dvec2> left_click;
   std::optional<std::array<glm::dvec2, 2>> box;
+  /// --hover PX,PY: the picture shows the hover preview for that pixel.
+  std::optional<glm::dvec2> hover;
   /// --right-click PX,PY, in order.
   std::vector<glm::dvec2> clicks;
   /// --block-at FRAME:X0,Y0,X1,Y1 (tile corners, inclusive).

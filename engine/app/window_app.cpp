@@ -29,6 +29,8 @@ namespace {
 constexpr double kDragThresholdPx = 4.0;
 /// Path answers logged one by one up to this many per frame; beyond, a count.
 constexpr std::size_t kLoggedAnswers = 8;
+/// The cursor rests this long before the hover preview is planned. [Units: s]
+constexpr double kHoverDelayS = 0.25;
 
 bool display_available() {
   for (const char* variable : {"DISPLAY", "WAYLAND_DISPLAY"}) {
@@ -95,6 +97,8 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
   engine::Settings settings = engine::current_settings(world, time_scale);
   std::optional<engine::Settings> edited;  // committed in the panel, applied after the frame
   engine::PanelStats stats;
+  double cursor_since = last;  // when the cursor last moved
+  bool hovered = false;        // the preview for the resting cursor is planned
   engine::Minimap minimap;
   // The minimap is laid out in window pixels, as clicks and ImGui are.
   overlay.set_panel([&] {
@@ -104,7 +108,12 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
   });
   while (!window->should_close()) {
     for (const engine::Event& event : window->poll()) {
-      if (event.type == engine::EventType::MouseMove) cursor = {event.x, event.y};
+      if (event.type == engine::EventType::MouseMove) {
+        cursor = {event.x, event.y};
+        cursor_since = window->time();
+        if (hovered) renderer.set_preview({});
+        hovered = false;
+      }
       const bool mouse =
           event.type == engine::EventType::MouseDown || event.type == engine::EventType::Scroll;
       const bool on_minimap =
@@ -200,6 +209,13 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
       std::cerr << "terranav: ... and " << answers.size() - kLoggedAnswers << " more answers\n";
     }
     if (!answers.empty()) message = engine::describe(answers.front());
+    // Hover preview: the primary selected unit's path to the resting cursor.
+    if (!hovered && now - cursor_since >= kHoverDelayS && !press && !brush.mode() &&
+        !selection.empty() && !overlay.wants_mouse()) {
+      renderer.set_preview(
+          world.preview(selection.front(), engine::unproject(camera, size, cursor)));
+      hovered = true;
+    }
     const engine::Viewport framebuffer = window->framebuffer_size();
     renderer.set_clock(now);
     stats.triangles = renderer.draw(world, selection, camera, framebuffer);

@@ -120,6 +120,42 @@ TEST_F(HeadlessTest, OnlyThePathAheadIsDrawn) {
   EXPECT_EQ(path_coloured, 0);
 }
 
+// The hover preview is drawn in white along the path an order would walk,
+// and only with --hover.
+TEST_F(HeadlessTest, HoverPreviewIsDrawnAlongThePreviewedPath) {
+  const glm::dvec2 hover = pixel_of({3, 28});
+  const std::vector<nav::Vec3> path = world.preview(UnitId{0}, unproject(camera, viewport, hover));
+  ASSERT_GE(path.size(), 2u);
+  const app::HeadlessRun with =
+      app::run_headless(world, camera, viewport, {.frames = 1}, app::shader_dir(),
+                        {.overlay = false, .hover = hover});
+  const app::HeadlessRun without = app::run_headless(world, camera, viewport, {.frames = 1},
+                                                     app::shader_dir(), {.overlay = false});
+  const glm::dvec2 at_unit =
+      project(camera, viewport, world.unit(UnitId{0}).unit.position()).value();
+  int white_with = 0;
+  int white_without = 0;
+  int checked = 0;
+  for (std::size_t k = 1; k < path.size(); ++k) {
+    for (int n = 0; n < 20; ++n) {
+      const double t = n / 20.0;
+      nav::Vec3 p{path[k - 1].x + t * (path[k].x - path[k - 1].x), 0.0,
+                  path[k - 1].z + t * (path[k].z - path[k - 1].z)};
+      p.y = world.heightmap().surface_height(p.x, p.z);
+      const glm::dvec2 px = project(camera, viewport, p).value();
+      if (glm::length(px - at_unit) < 20.0) continue;  // the unit marker
+      ++checked;
+      const auto x = static_cast<int>(px.x);
+      const auto y = static_cast<int>(px.y);
+      white_with += near_colour(with.image.at(x, y), kPreviewColour, 8) ? 1 : 0;
+      white_without += near_colour(without.image.at(x, y), kPreviewColour, 8) ? 1 : 0;
+    }
+  }
+  EXPECT_GE(checked, 20);
+  EXPECT_GE(white_with, checked * 8 / 10);
+  EXPECT_EQ(white_without, 0);
+}
+
 // Far away the unit is drawn at its minimum size on screen, not as a speck.
 TEST_F(HeadlessTest, TheUnitStaysVisibleFromFarAway) {
   const app::HeadlessRun run = app::run_headless(world, camera, viewport, {.frames = 1},

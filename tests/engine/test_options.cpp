@@ -165,6 +165,9 @@ TEST(Options, BadInputNamesTheOption) {
             "--block-at: the frame must be >= 0");
   EXPECT_NE(usage_error({"--block-at", "1:1,1,2,2"}).find("need --headless"), std::string::npos);
   EXPECT_NE(usage_error({"--follow-unit", "50"}).find("need --headless"), std::string::npos);
+  EXPECT_NE(usage_error({"--hover", "5,6"}).find("need --headless"), std::string::npos);
+  EXPECT_EQ(parse({"--headless", "--hover", "5,6.5"}).hover, glm::dvec2(5.0, 6.5));
+  EXPECT_EQ(usage_error({"--headless", "--hover", "5"}), "--hover: '5' is not of the form A,B");
   EXPECT_EQ(usage_error({"--headless", "--follow-unit", "0.5"}),
             "--follow-unit: must be in [1, 1e+08] m, got 0.5");
 }

@@ -178,6 +178,30 @@ TEST_F(WorldTest, ClickOnSkyIsMiss) {
   EXPECT_EQ(world.last_order()->status, OrderStatus::Miss);
 }
 
+// The hover preview plans what an order would walk, ordering nothing: the
+// same polyline the unit then gets from the request queue.
+TEST_F(WorldTest, HoverPreviewIsThePathAnOrderWouldWalk) {
+  const nav::Ray ray = unproject(camera, viewport, pixel_of({3, 28}));
+  const std::vector<nav::Vec3> preview = world.preview(UnitId{0}, ray);
+  ASSERT_GE(preview.size(), 2u);
+  EXPECT_FALSE(world.busy());
+  EXPECT_EQ(world.pending_requests(), 0u);
+  EXPECT_EQ(world.path_revision(), 0u);
+  EXPECT_NEAR(preview.front().x, unit().position().x, 1e-9);
+  EXPECT_NEAR(preview.back().x, 35.0, 1e-6);
+  EXPECT_NEAR(preview.back().z, 285.0, 1e-6);
+  world.order(world.all_units(), ray);
+  world.serve_requests(1e6);
+  ASSERT_EQ(unit().path().size(), preview.size());
+  for (std::size_t k = 0; k < preview.size(); ++k) {
+    EXPECT_NEAR(unit().path()[k].x, preview[k].x, 1e-9);
+    EXPECT_NEAR(unit().path()[k].z, preview[k].z, 1e-9);
+  }
+  // Nothing to preview on the sky or an unwalkable tile.
+  EXPECT_TRUE(world.preview(UnitId{0}, unproject(camera, viewport, {1.0, 1.0})).empty());
+  EXPECT_TRUE(world.preview(UnitId{0}, unproject(camera, viewport, pixel_of(kSpikeTile))).empty());
+}
+
 TEST_F(WorldTest, NoSelectionOrdersNothing) {
   controller.left_click(world, camera, viewport, {1.0, 1.0});  // on the sky: selection cleared
   EXPECT_TRUE(controller.selection().empty());

@@ -95,6 +95,7 @@ Renderer::Renderer(const std::filesystem::path& shader_dir, const World& world, 
   upload_terrain(world);
 
   path_ = {make_vertex_array(), make_buffer(), Buffer(), 0};
+  preview_ = {make_vertex_array(), make_buffer(), Buffer(), 0};
   unit_ = {make_vertex_array(), make_buffer(), Buffer(), 0};
   marker_ = {make_vertex_array(), make_buffer(), Buffer(), 0};
   const std::vector<SolidVertex> marker = unit_mesh();
@@ -170,6 +171,10 @@ void Renderer::update_paths(const World& world, const std::vector<UnitId>& selec
   }
   upload_vertices(path_.vao, path_.vertices, ribbon, -1, GL_DYNAMIC_DRAW);
   path_.count = static_cast<GLsizei>(ribbon.size());
+  const std::vector<glm::vec3> preview =
+      path_ribbon(preview_path_, world.heightmap(), ribbon_style_, camera, viewport);
+  upload_vertices(preview_.vao, preview_.vertices, preview, -1, GL_DYNAMIC_DRAW);
+  preview_.count = static_cast<GLsizei>(preview.size());
 }
 
 std::int64_t Renderer::draw_terrain(const World& world, const OrbitCamera& camera,
@@ -221,17 +226,20 @@ std::int64_t Renderer::draw(const World& world, const std::vector<UnitId>& selec
   const glm::dmat4 nav_to_clip_m = nav_to_clip(camera, viewport);
   solid_program_.use();
   solid_program_.set("u_light_dir", kLightDir);
-  if (path_.count > 0) {
+  for (const auto& [ribbon, colour] :
+       {std::pair<const Mesh&, glm::vec3>{path_, kPathColour},
+        std::pair<const Mesh&, glm::vec3>{preview_, kPreviewColour}}) {
+    if (ribbon.count == 0) continue;
     // Pulled towards the eye so the ribbon wins against the ground it hugs.
     glEnable(GL_POLYGON_OFFSET_FILL);
     glPolygonOffset(-2.0f, -2.0f);
     solid_program_.set("u_model_to_clip", glm::mat4(nav_to_clip_m));
     solid_program_.set("u_normal_matrix", glm::mat3(1.0f));
-    solid_program_.set("u_colour", kPathColour);
+    solid_program_.set("u_colour", colour);
     solid_program_.set("u_lit", 0);
-    glBindVertexArray(path_.vao.id());
-    glDrawArrays(GL_TRIANGLES, 0, path_.count);
-    triangles += path_.count / 3;
+    glBindVertexArray(ribbon.vao.id());
+    glDrawArrays(GL_TRIANGLES, 0, ribbon.count);
+    triangles += ribbon.count / 3;
     glDisable(GL_POLYGON_OFFSET_FILL);
   }
 

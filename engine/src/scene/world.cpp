@@ -207,6 +207,24 @@ OrderReport World::order(std::span<const UnitId> ids, const nav::Ray& ray) {
   return report;
 }
 
+std::vector<nav::Vec3> World::preview(UnitId id, const nav::Ray& ray) {
+  const SceneUnit& u = unit(id);
+  const std::optional<nav::PickHit> hit = pick(ray);
+  if (!hit || !hit->tile || !graph().walkable(graph().id(*hit->tile))) return {};
+  if (!preview_search_) {
+    preview_search_ = std::make_unique<nav::AStar>(graph(), sets(), &heightmap());
+  }
+  nav::SearchOptions options = search_options_;
+  options.max_expansions = kPreviewExpansions;
+  preview_search_->start_at(u.unit.position(), hit->point, options);
+  while (preview_search_->step() == nav::SearchStatus::InProgress) {
+  }
+  nav::PathResult result;
+  preview_search_->result(result);
+  if (result.status != nav::SearchStatus::Found) return {};
+  return std::move(result.waypoints);
+}
+
 std::span<const PathEvent> World::serve_requests(double budget_us) {
   answers_.clear();
   const auto start = std::chrono::steady_clock::now();
@@ -347,6 +365,7 @@ void World::set_max_slope(double max_slope) {
     return m;
   }();
   rebuilt_revisions_ += terrain_->revision() + 1;
+  preview_search_.reset();    // it reads the old graph
   queue_ = std::move(queue);  // the old queue reads the old terrain: it goes first
   terrain_ = std::move(terrain);
   units_ = std::move(units);

@@ -32,6 +32,8 @@ inline constexpr glm::vec3 kUnitColour{0.15f, 0.45f, 0.95f};
 /// (OrderStatus::Ordered), a cross where one was refused (the overlay's first
 /// line says why).
 inline constexpr glm::vec3 kTargetColour{0.0f, 1.0f, 1.0f};
+/// The hover preview's path, unlit.
+inline constexpr glm::vec3 kPreviewColour{1.0f, 1.0f, 1.0f};
 inline constexpr glm::vec3 kRefusedColour{1.0f, 0.0f, 0.0f};
 /// A marker is shown this long after the renderer first draws its order
 /// (set_clock), shrinking away over its last second; its radius on screen.
@@ -82,6 +84,10 @@ class Renderer {
   void set_lod_error_px(double pixels) noexcept { lod_error_px_ = pixels; }
   /// The LOD terrain; null with LOD off.
   const TerrainLod* terrain_lod() const noexcept { return terrain_lod_.get(); }
+
+  /// The hover preview (World::preview) draw() shows as a kPreviewColour
+  /// ribbon; empty for none. O(1) (copied).
+  void set_preview(std::vector<nav::Vec3> path) { preview_path_ = std::move(path); }
 
   /// Whether draw() draws the selection's paths (on unless set). O(1).
   bool paths() const noexcept { return paths_; }
@@ -137,6 +143,8 @@ class Renderer {
   std::int64_t draw_order_marker(const World& world, const OrbitCamera& camera, Viewport viewport);
 
   Mesh path_;
+  Mesh preview_;
+  std::vector<nav::Vec3> preview_path_;
   Mesh unit_;
   Mesh marker_;
   bool paths_ = true;

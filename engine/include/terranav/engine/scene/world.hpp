@@ -30,6 +30,9 @@ inline constexpr nav::Limit kUnitCountLimit{"units", "--units", 1, 10000, "", "u
 inline constexpr double kUnitRadiusM = 1.0;
 inline constexpr double kFormationSpacingM = 2.5;
 
+/// A hover preview searches at most this many tiles, so it fits in a frame.
+inline constexpr std::uint32_t kPreviewExpansions = 20000;
+
 struct WorldConfig {
   /// Graph parameters except the tile size, which comes from the Terrain.
   /// [Units: metres per metre; none]
@@ -93,6 +96,14 @@ class World {
   /// miss, a point outside every tile or on an unwalkable tile, and with no
   /// units. Unknown ids are ignored. O(units^2 + pick).
   OrderReport order(std::span<const UnitId> units, const nav::Ray& ray);
+
+  /// The path unit `id` would walk to the surface point the ray meets,
+  /// planned now with the world's search options (at most
+  /// kPreviewExpansions tiles expanded), ordering nothing: the hover
+  /// preview. Empty on a miss, a point on an unwalkable tile or outside every
+  /// tile, or no path within the limit. Throws nav::Error for an unknown id.
+  /// O(the search).
+  std::vector<nav::Vec3> preview(UnitId id, const nav::Ray& ray);
 
   /// Runs queued path searches for about `budget_us` microseconds, and gives
   /// each answered unit its path. Once per frame. Returns the answers
@@ -173,6 +184,7 @@ class World {
   std::unique_ptr<nav::NavTerrain> terrain_;  // replaced whole by set_max_slope
   nav::SearchOptions search_options_;
   std::unique_ptr<nav::PathRequestQueue> queue_;
+  std::unique_ptr<nav::AStar> preview_search_;  // made on the first preview
   std::vector<SceneUnit> units_;
   std::uint64_t orders_ = 0;
   std::optional<OrderReport> last_order_;
