@@ -28,8 +28,9 @@ std::optional<glm::dvec2> demo_click(const engine::World& world, const engine::O
     }
     const nav::Vec3 centre = graph.tile_centre(id);
     const std::optional<glm::dvec2> pixel = engine::project(camera, viewport, centre);
-    // Inside the central area: away from the edges and the overlay at the top left.
-    if (!pixel || pixel->x < 0.1 * viewport.width || pixel->x > 0.9 * viewport.width ||
+    // Inside the central area: away from the edges, the text at the top and
+    // the minimap at the bottom right.
+    if (!pixel || pixel->x < 0.1 * viewport.width || pixel->x > 0.75 * viewport.width ||
         pixel->y < 0.3 * viewport.height || pixel->y > 0.9 * viewport.height) {
       continue;
     }
