@@ -273,7 +273,6 @@ std::span<const PathEvent> World::serve_requests(double budget_us) {
     }
     events_.push_back(event);
   }
-  delivered_from_ = first;
   return std::span<const PathEvent>(events_).subspan(first);
 }
 

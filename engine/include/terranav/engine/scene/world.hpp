@@ -189,7 +189,6 @@ class World {
   std::uint64_t orders_ = 0;
   std::optional<OrderReport> last_order_;
   std::vector<PathEvent> events_;
-  std::size_t delivered_from_ = 0;  // events_ delivered by the last serve_requests()
   std::vector<nav::PathAnswer> answers_;
   std::vector<bool> replanning_;  // per unit: the pending request follows an edit
   std::uint64_t path_revision_ = 0;
