@@ -144,6 +144,7 @@ TEST_F(HeadlessTest, HoverPreviewIsDrawnAlongThePreviewedPath) {
       p.y = world.heightmap().surface_height(p.x, p.z);
       const glm::dvec2 px = project(camera, viewport, p).value();
       if (glm::length(px - at_unit) < 20.0) continue;  // the unit marker
+      if (px.x < 0.0 || px.y < 0.0 || px.x >= viewport.width || px.y >= viewport.height) continue;
       ++checked;
       const auto x = static_cast<int>(px.x);
       const auto y = static_cast<int>(px.y);
