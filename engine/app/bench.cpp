@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "terranav/engine/gl/multisampling.hpp"
 #include "terranav/engine/gl/offscreen_target.hpp"
 #include "terranav/engine/platform/egl_context.hpp"
 #include "terranav/engine/render/lod_error.hpp"
@@ -51,17 +52,20 @@ std::vector<engine::OrbitCamera> bench_cameras(const nav::Heightmap& heightmap,
 
 RenderReport run_bench(const engine::World& world, engine::Viewport viewport,
                        const std::filesystem::path& shader_dir, bool lod, double lod_error_px,
-                       int frames) {
+                       int frames, int msaa) {
   using Clock = std::chrono::steady_clock;
   const engine::EglContext context;
-  const engine::OffscreenTarget target(viewport);
+  const engine::OffscreenTarget target(viewport, engine::choose_samples(msaa));
   engine::Renderer renderer(shader_dir, world, lod);
   renderer.set_lod_error_px(lod_error_px);
   const std::vector<engine::OrbitCamera> path = bench_cameras(world.heightmap(), viewport, frames);
   const std::vector<engine::UnitId> selection = world.all_units();  // every path drawn
   std::vector<std::int64_t> triangles;
   std::vector<double> ms;
-  RenderReport report{.frames = frames, .lod = lod, .lod_error_bound_px = lod_error_px};
+  RenderReport report{.frames = frames,
+                      .lod = lod,
+                      .lod_error_bound_px = lod_error_px,
+                      .msaa_samples = target.samples()};
   const int every = std::max(frames / kErrorFrames, 1);
   for (int f = 0; f < frames; ++f) {
     const engine::OrbitCamera& camera = path[static_cast<std::size_t>(f)];

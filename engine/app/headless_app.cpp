@@ -69,10 +69,10 @@ int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback)
   std::optional<RenderReport> bench;
   if (options.bench_frames) {
     bench = run_bench(world, viewport, shader_dir(), options.lod, options.lod_error_px,
-                      *options.bench_frames);
+                      *options.bench_frames, options.msaa);
     std::cout << "bench: " << bench->frames << " frames, median " << bench->triangles_median
               << " triangles, " << bench->frame_ms_median << " ms; LOD error max "
-              << bench->lod_error_px_max << " px\n";
+              << bench->lod_error_px_max << " px; " << bench->msaa_samples << "x MSAA\n";
   }
   if (report_file) {
     RunReport report{.clicks = run.simulation.clicks,

@@ -13,6 +13,7 @@
 #include <glm/glm.hpp>
 
 #include "app/script.hpp"
+#include "terranav/engine/gl/multisampling.hpp"
 #include "terranav/engine/render/debug_overlay.hpp"
 #include "terranav/engine/view/camera.hpp"
 #include "terranav/nav/cost_model.hpp"
@@ -102,6 +103,10 @@ struct Options {
   /// --lod-error PX: the LOD's bound on the projected height error, pixels.
   /// [Limits: kLodErrorLimit]
   double lod_error_px = 1.0;
+  /// --msaa auto|0|2|4|8: samples per pixel for the window and
+  /// --bench-frames (engine::kAutoSamples: 4 on a GPU, off on a software
+  /// renderer); headless pictures are always 4x.
+  int msaa = engine::kAutoSamples;
   /// --bench-frames N: headless, also renders N timed frames along a fixed
   /// camera path (bench.hpp) and reports them in the JSON's "render".
   std::optional<int> bench_frames;

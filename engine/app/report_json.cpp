@@ -100,6 +100,7 @@ std::string to_json(const RunReport& r) {
     with_render["render"] = {{"frames", b->frames},
                              {"lod", b->lod},
                              {"lod_error_bound_px", b->lod_error_bound_px},
+                             {"msaa_samples", b->msaa_samples},
                              {"triangles_median", b->triangles_median},
                              {"frame_ms_median", b->frame_ms_median},
                              {"lod_error_px_max", b->lod_error_px_max},

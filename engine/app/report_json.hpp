@@ -18,6 +18,7 @@ struct RenderReport {
   int frames = 0;
   bool lod = true;
   double lod_error_bound_px = 1.0;    ///< the selection's bound (--lod-error)
+  int msaa_samples = 0;               ///< per pixel, 0 = no multisampling
   std::int64_t triangles_median = 0;  ///< per frame, terrain + path + unit
   double frame_ms_median = 0.0;       ///< draw() then glFinish()
   double lod_error_px_max = 0.0;      ///< lod_error() over the frames measured

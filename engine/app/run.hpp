@@ -32,12 +32,13 @@ int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback)
 /// running `time_scale` times real time ('[' and ']' halve and double it),
 /// the terrain with level of detail when `lod`, showing `debug_overlay`,
 /// the minimap when `minimap` (M toggles; a left-click on it moves the
-/// camera there), the selection's paths when `paths` (P toggles).
+/// camera there), the selection's paths when `paths` (P toggles), with
+/// `msaa` samples per pixel (engine::kAutoSamples: as the renderer suits).
 /// Returns false, having printed why, when no window can be opened (no
 /// display), so the caller can fall back to headless. Throws nav::Error for
 /// other failures.
 bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod = true,
                     engine::DebugOverlay debug_overlay = engine::DebugOverlay::Walkability,
-                    bool minimap = true, bool paths = true);
+                    bool minimap = true, bool paths = true, int msaa = engine::kAutoSamples);
 
 }  // namespace terranav::app

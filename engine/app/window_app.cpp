@@ -62,14 +62,14 @@ void paint_brush(engine::BrushController& brush, engine::World& world, engine::R
 }  // namespace
 
 bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
-                    engine::DebugOverlay debug_overlay, bool minimap_on, bool paths) {
+                    engine::DebugOverlay debug_overlay, bool minimap_on, bool paths, int msaa) {
   if (!display_available()) {
     std::cerr << "terranav: no display (DISPLAY/WAYLAND_DISPLAY unset); running headless\n";
     return false;
   }
   std::unique_ptr<engine::GlfwWindow> window;
   try {
-    window = std::make_unique<engine::GlfwWindow>(engine::Viewport{1280, 720}, "terranav");
+    window = std::make_unique<engine::GlfwWindow>(engine::Viewport{1280, 720}, "terranav", msaa);
   } catch (const nav::Error& error) {
     std::cerr << "terranav: " << error.what() << "; running headless\n";
     return false;

@@ -238,6 +238,16 @@ TEST(Options, LodAndBenchFrames) {
   EXPECT_NE(app::usage().find("--lod on|off"), std::string::npos);
 }
 
+TEST(Options, Msaa) {
+  EXPECT_EQ(parse({}).msaa, kAutoSamples);
+  EXPECT_EQ(parse({"--msaa", "auto"}).msaa, kAutoSamples);
+  EXPECT_EQ(parse({"--msaa", "0"}).msaa, 0);
+  EXPECT_EQ(parse({"--msaa", "8"}).msaa, 8);
+  EXPECT_EQ(usage_error({"--msaa", "3"}), "--msaa: '3' is not auto, 0, 2, 4 or 8");
+  EXPECT_EQ(usage_error({"--msaa", "44"}), "--msaa: '44' is not auto, 0, 2, 4 or 8");
+  EXPECT_EQ(usage_error({"--msaa"}), "--msaa: missing value");
+}
+
 // '[' halves and ']' doubles the time scale, within its limits; other keys
 // leave it.
 TEST(TimeScale, BracketsHalveAndDoubleWithinTheLimits) {

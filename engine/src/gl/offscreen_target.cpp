@@ -18,8 +18,9 @@ void check_complete(GLenum target, const char* which) {
 
 }  // namespace
 
-OffscreenTarget::OffscreenTarget(Viewport size)
+OffscreenTarget::OffscreenTarget(Viewport size, int samples)
     : size_(size),
+      samples_(samples),
       multisampled_(make_framebuffer()),
       colour_(make_renderbuffer()),
       depth_(make_renderbuffer()),
@@ -27,11 +28,12 @@ OffscreenTarget::OffscreenTarget(Viewport size)
       resolved_colour_(make_renderbuffer()) {
   GLint max_samples = 0;
   glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
-  const GLsizei samples = std::min(4, max_samples);
+  samples_ = std::clamp(samples, 0, static_cast<int>(max_samples));
+  // Storage with 0 samples is a plain renderbuffer (GL 3.3, 4.4.2.1).
   glBindRenderbuffer(GL_RENDERBUFFER, colour_.id());
-  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, size.width, size.height);
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples_, GL_RGBA8, size.width, size.height);
   glBindRenderbuffer(GL_RENDERBUFFER, depth_.id());
-  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_DEPTH_COMPONENT24, size.width,
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples_, GL_DEPTH_COMPONENT24, size.width,
                                    size.height);
   glBindFramebuffer(GL_FRAMEBUFFER, multisampled_.id());
   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, colour_.id());
@@ -52,6 +54,10 @@ void OffscreenTarget::bind() const {
 }
 
 Image OffscreenTarget::read() const {
+  if (samples_ == 0) {
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, multisampled_.id());
+    return read_framebuffer(size_);
+  }
   glBindFramebuffer(GL_READ_FRAMEBUFFER, multisampled_.id());
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolved_.id());
   glBlitFramebuffer(0, 0, size_.width, size_.height, 0, 0, size_.width, size_.height,

@@ -8,6 +8,7 @@
 #include <GLFW/glfw3.h>
 
 #include "terranav/engine/gl/gl_debug.hpp"
+#include "terranav/engine/gl/multisampling.hpp"
 #include "terranav/nav/types.hpp"
 
 namespace terranav::engine {
@@ -130,18 +131,37 @@ GLADapiproc load_gl(const char* name) {
 
 }  // namespace
 
-GlfwWindow::GlfwWindow(Viewport size, const char* title) {
+GlfwWindow::GlfwWindow(Viewport size, const char* title, int samples) {
   if (glfwInit() != GLFW_TRUE) {
     const char* reason = nullptr;
     glfwGetError(&reason);
     throw nav::Error(std::string("GLFW: cannot initialise (") + (reason ? reason : "no display") +
                      ")");
   }
+  // The renderer is known only once a context exists: auto opens with 4x
+  // and, on a CPU rasteriser, once more without.
+  open(size, title, samples == kAutoSamples ? 4 : samples);
+  if (samples == kAutoSamples && choose_samples(samples) == 0) {
+    glfwDestroyWindow(window_);
+    open(size, title, 0);
+  }
+  enable_gl_debug_output(load_gl);
+  glfwSwapInterval(1);
+  glfwSetWindowUserPointer(window_, &queue_);
+  glfwSetMouseButtonCallback(window_, on_button);
+  glfwSetCursorPosCallback(window_, on_cursor);
+  glfwSetScrollCallback(window_, on_scroll);
+  glfwSetKeyCallback(window_, on_key);
+  glfwSetWindowSizeCallback(window_, on_resize);
+}
+
+void GlfwWindow::open(Viewport size, const char* title, int samples) {
+  glfwDefaultWindowHints();
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  glfwWindowHint(GLFW_SAMPLES, 4);
+  glfwWindowHint(GLFW_SAMPLES, samples);
 #if defined(TERRANAV_GL_DEBUG)
   glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE);
 #endif
@@ -159,14 +179,10 @@ GlfwWindow::GlfwWindow(Viewport size, const char* title) {
     glfwTerminate();
     throw nav::Error("GLFW: loading OpenGL functions with glad failed");
   }
-  enable_gl_debug_output(load_gl);
-  glfwSwapInterval(1);
-  glfwSetWindowUserPointer(window_, &queue_);
-  glfwSetMouseButtonCallback(window_, on_button);
-  glfwSetCursorPosCallback(window_, on_cursor);
-  glfwSetScrollCallback(window_, on_scroll);
-  glfwSetKeyCallback(window_, on_key);
-  glfwSetWindowSizeCallback(window_, on_resize);
+  GLint buffers = 0;
+  glGetIntegerv(GL_SAMPLE_BUFFERS, &buffers);
+  samples_ = 0;
+  if (buffers > 0) glGetIntegerv(GL_SAMPLES, &samples_);
 }
 
 GlfwWindow::~GlfwWindow() {

@@ -13,10 +13,13 @@ namespace terranav::engine {
 
 class GlfwWindow {
  public:
-  /// Initialises GLFW, opens the window, makes its context current, loads GL
-  /// with glad and (debug builds) enables debug output. Throws nav::Error
-  /// when there is no display or the context cannot be created.
-  GlfwWindow(Viewport size, const char* title);
+  /// Initialises GLFW, opens the window with `samples` per pixel
+  /// (multisampling.hpp; kAutoSamples opens it again without multisampling
+  /// when the context turns out to be a software renderer), makes its
+  /// context current, loads GL with glad and (debug builds) enables debug
+  /// output. Throws nav::Error when there is no display or the context cannot
+  /// be created.
+  GlfwWindow(Viewport size, const char* title, int samples);
   ~GlfwWindow();
   GlfwWindow(const GlfwWindow&) = delete;
   GlfwWindow& operator=(const GlfwWindow&) = delete;
@@ -33,9 +36,15 @@ class GlfwWindow {
   void swap_buffers();
   /// Seconds since GLFW was initialised.
   double time() const;
+  /// Samples per pixel of the window's framebuffer (0 when not multisampled).
+  int samples() const noexcept { return samples_; }
 
  private:
+  /// Opens window_ with `samples` and loads GL; throws as the constructor.
+  void open(Viewport size, const char* title, int samples);
+
   GLFWwindow* window_ = nullptr;
+  int samples_ = 0;
   std::vector<Event> queue_;
 };
 
