@@ -1,10 +1,12 @@
 // The engine's simulation step with many walking units on the default DEM,
-// path searches excluded (they are answered before the timing starts).
+// path searches excluded (they are answered before the timing starts), and
+// the terrain LOD's per-frame selection.
 //   build/release/bin/engine_bench --benchmark_repetitions=5
 #include <benchmark/benchmark.h>
 
 #include <cmath>
 
+#include "terranav/engine/render/lod_selection.hpp"
 #include "terranav/engine/scene/fixed_step.hpp"
 #include "terranav/engine/scene/world.hpp"
 #include "terranav/terrain_io/terrain_source.hpp"
@@ -41,6 +43,20 @@ void BM_SimulationStep(benchmark::State& state) {
   state.counters["walking"] = walking;
 }
 BENCHMARK(BM_SimulationStep)->Arg(200)->Arg(1000)->Unit(benchmark::kMicrosecond)->Iterations(600);
+
+/// One frame's CPU part of the terrain LOD (morph field and node selection)
+/// on the default DEM from the default camera at 1280x720.
+void BM_LodSelect(benchmark::State& state) {
+  const World& world = walking_world(1);
+  const terranav::engine::LodQuadtree quadtree(world.heightmap());
+  const terranav::engine::Viewport viewport{1280, 720};
+  const terranav::engine::OrbitCamera camera =
+      terranav::engine::default_camera(world.heightmap(), viewport);
+  std::int64_t triangles = 0;
+  for (auto _ : state) triangles = quadtree.select(camera, viewport).triangles;
+  state.counters["triangles"] = static_cast<double>(triangles);
+}
+BENCHMARK(BM_LodSelect)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

@@ -109,13 +109,17 @@ TEST(LodRender, FollowsATerrainEdit) {
   EXPECT_GT(differing(before.image, after.image, 12), 0.005);
 }
 
-// A small edit through terrain_changed: only its texels go up, and the
-// picture is the one a renderer built after the edit draws.
-TEST(LodRender, UpdatesASubRectangle) {
+// A small edit through terrain_changed: only its texels (LOD) or rows (full
+// mesh) go up, and the picture is the one a renderer built after the edit
+// draws.
+class SubRectangle : public testing::TestWithParam<bool> {};
+
+TEST_P(SubRectangle, UpdateDrawsWhatARebuildDraws) {
+  const bool lod = GetParam();
   const EglContext context;
   const OffscreenTarget target(kViewport);
   World world(procedural_terrain(), {});
-  Renderer renderer(app::shader_dir(), world, true);
+  Renderer renderer(app::shader_dir(), world, lod);
   const OrbitCamera camera = default_camera(world.heightmap(), kViewport);
   render(renderer, world, camera, target);
   const nav::SampleRect rect{61, 93, 84, 101};
@@ -129,10 +133,32 @@ TEST(LodRender, UpdatesASubRectangle) {
   renderer.terrain_changed(world, rect);
   const Frame updated = render(renderer, world, camera, target);
   EXPECT_LE(updated.error.max_px, 1.0);
-  Renderer fresh(app::shader_dir(), world, true);
+  Renderer fresh(app::shader_dir(), world, lod);
   const Frame rebuilt = render(fresh, world, camera, target);
   EXPECT_EQ(updated.triangles, rebuilt.triangles);
   EXPECT_EQ(differing(updated.image, rebuilt.image, 0), 0.0);
+}
+
+INSTANTIATE_TEST_SUITE_P(LodRender, SubRectangle, testing::Values(true, false),
+                         [](const testing::TestParamInfo<bool>& p) {
+                           return std::string(p.param ? "Lod" : "FullMesh");
+                         });
+
+// Without multisampling the picture is the same but for edge pixels.
+TEST(LodRender, SamePictureWithoutMultisampling) {
+  const EglContext context;
+  const OffscreenTarget multisampled(kViewport, 4);
+  const OffscreenTarget plain(kViewport, 0);
+  EXPECT_EQ(plain.samples(), 0);
+  EXPECT_GE(multisampled.samples(), 2);
+  World world(procedural_terrain(), {});
+  Renderer renderer(app::shader_dir(), world, true);
+  const OrbitCamera camera = low_camera(world.heightmap());
+  const Frame a = render(renderer, world, camera, multisampled);
+  const Frame b = render(renderer, world, camera, plain);
+  EXPECT_EQ(a.triangles, b.triangles);
+  EXPECT_LT(differing(a.image, b.image, 12), 0.02);
+  EXPECT_GT(differing(a.image, b.image, 0), 0.0);  // multisampling did something
 }
 
 }  // namespace

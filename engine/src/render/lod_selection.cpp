@@ -384,8 +384,15 @@ LodSelection LodQuadtree::select(const OrbitCamera& camera, Viewport viewport,
       out.triangles += 2 * static_cast<std::int64_t>(patch_cells_) * patch_cells_;
       return;
     }
+    // Nearest child first, the far one last: pieces come out front to back,
+    // so the depth test spares the fragment shading of hidden ground.
     const int half = size / 2;
-    for (int q = 0; q < 4; ++q) self(self, level - 1, x0 + (q % 2) * half, z0 + (q / 2) * half);
+    const int near =
+        (eye.x >= (x0 + half) * spacing_ ? 1 : 0) | (eye.z >= (z0 + half) * spacing_ ? 2 : 0);
+    for (int q = 0; q < 4; ++q) {
+      const int child = q ^ near;
+      self(self, level - 1, x0 + (child % 2) * half, z0 + (child / 2) * half);
+    }
   };
   visit(visit, levels() - 1, 0, 0);
   return out;

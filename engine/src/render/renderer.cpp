@@ -87,8 +87,10 @@ std::vector<glm::vec3> marker_triangles(const nav::Heightmap& heightmap, const n
 }  // namespace
 
 Renderer::Renderer(const std::filesystem::path& shader_dir, const World& world, bool lod)
-    : terrain_program_(shader_dir / "terrain.vert", shader_dir / "terrain.frag"),
-      terrain_lod_program_(shader_dir / "terrain_lod.vert", shader_dir / "terrain.frag"),
+    : terrain_program_(shader_dir / "terrain.vert", shader_dir / "terrain.frag",
+                       {shader_dir / "surface.glsl"}),
+      terrain_lod_program_(shader_dir / "terrain_lod.vert", shader_dir / "terrain.frag",
+                           {shader_dir / "surface.glsl"}),
       solid_program_(shader_dir / "solid.vert", shader_dir / "solid.frag"),
       lod_(lod),
       debug_draw_(shader_dir) {
@@ -139,12 +141,18 @@ void Renderer::upload_terrain(const World& world) {
 }
 
 void Renderer::terrain_changed(const World& world, nav::SampleRect rect) {
-  if (!lod_) {
-    upload_terrain(world);
+  terrain_revision_ = world.terrain_revision();
+  if (lod_) {
+    terrain_lod_->update(world.heightmap(), rect);
     return;
   }
-  terrain_revision_ = world.terrain_revision();
-  terrain_lod_->update(world.heightmap(), rect);
+  // Whole rows (one contiguous range); normals reach one row beyond the edit.
+  const std::vector<TerrainVertex> rows =
+      terrain_vertices(world.heightmap(), rect.z0 - 1, rect.z1 + 1);
+  const auto first = static_cast<GLintptr>(std::max(rect.z0 - 1, 0)) * world.heightmap().width();
+  glBindBuffer(GL_ARRAY_BUFFER, terrain_.vertices.id());
+  glBufferSubData(GL_ARRAY_BUFFER, first * static_cast<GLintptr>(sizeof(TerrainVertex)),
+                  static_cast<GLsizeiptr>(rows.size() * sizeof(TerrainVertex)), rows.data());
 }
 
 void Renderer::update_overlay(const World& world) {
@@ -203,7 +211,7 @@ std::int64_t Renderer::draw_terrain(const World& world, const OrbitCamera& camer
   program.set("u_tile_metres", static_cast<float>(graph.tile_metres()));
   const glm::ivec2 field = debug_draw_.tile_field_size();
   glUniform2i(program.uniform("u_tiles"), field.x, field.y);
-  program.set("u_from_heights", lod_ ? 1 : 0);
+  program.set("u_from_gradients", lod_ ? 1 : 0);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, debug_draw_.tile_texture().id());
   program.set("u_tile_overlay", 0);

@@ -6,13 +6,9 @@
 
 #include <glm/gtc/type_ptr.hpp>
 
+#include "terranav/engine/render/terrain_mesh.hpp"
+
 namespace terranav::engine {
-namespace {
-
-// Levels the shader's u_field_row array holds (2^15 x 32 cells > any heightmap).
-constexpr int kMaxLevels = 16;
-
-}  // namespace
 
 TerrainLod::TerrainLod(const nav::Heightmap& heightmap, int patch_cells)
     : quadtree_(heightmap, patch_cells),
@@ -20,11 +16,11 @@ TerrainLod::TerrainLod(const nav::Heightmap& heightmap, int patch_cells)
       depth_(heightmap.depth()),
       spacing_(heightmap.spacing()),
       heights_(make_texture()),
+      gradients_(make_texture()),
       vao_(make_vertex_array()),
       grid_(make_buffer()),
       indices_(make_buffer()),
-      instances_(make_buffer()),
-      field_(make_texture()) {
+      instances_(make_buffer()) {
   GLint max_size = 0;
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
   if (width_ > max_size || depth_ > max_size) {
@@ -39,6 +35,14 @@ TerrainLod::TerrainLod(const nav::Heightmap& heightmap, int patch_cells)
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+  glBindTexture(GL_TEXTURE_2D, gradients_.id());
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RG16F, width_, depth_, 0, GL_RG, GL_FLOAT, nullptr);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+  upload_gradients(heightmap, {0, 0, width_, depth_});
 
   // The patch: (n + 1)^2 grid points, cells split like nav::Heightmap.
   const int n = patch_cells;
@@ -72,8 +76,10 @@ TerrainLod::TerrainLod(const nav::Heightmap& heightmap, int patch_cells)
                static_cast<GLsizeiptr>(indices.size() * sizeof(std::uint32_t)), indices.data(),
                GL_STATIC_DRAW);
   glBindBuffer(GL_ARRAY_BUFFER, instances_.id());
-  glEnableVertexAttribArray(2);
-  glVertexAttribDivisor(2, 1);
+  for (const GLuint attribute : {2u, 3u}) {
+    glEnableVertexAttribArray(attribute);
+    glVertexAttribDivisor(attribute, 1);
+  }
   glBindVertexArray(0);
 }
 
@@ -93,55 +99,76 @@ void TerrainLod::update(const nav::Heightmap& heightmap, nav::SampleRect rect) {
   glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
   glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
   glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
+  upload_gradients(heightmap, {rect.x0 - 1, rect.z0 - 1, rect.x1 + 1, rect.z1 + 1});
   quadtree_.update(heightmap, rect);
 }
 
-void TerrainLod::bind_heights(int unit) const {
-  glActiveTexture(static_cast<GLenum>(GL_TEXTURE0 + unit));
-  glBindTexture(GL_TEXTURE_2D, heights_.id());
+void TerrainLod::upload_gradients(const nav::Heightmap& heightmap, nav::SampleRect rect) const {
+  rect.x0 = std::max(rect.x0, 0);
+  rect.z0 = std::max(rect.z0, 0);
+  rect.x1 = std::min(rect.x1, width_);
+  rect.z1 = std::min(rect.z1, depth_);
+  if (rect.empty()) return;
+  // Bands keep the staging memory small on huge maps.
+  constexpr int kBandRows = 64;
+  glBindTexture(GL_TEXTURE_2D, gradients_.id());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  std::vector<glm::vec2> band;
+  for (int z0 = rect.z0; z0 < rect.z1; z0 += kBandRows) {
+    const int z1 = std::min(z0 + kBandRows, rect.z1);
+    band.clear();
+    for (int z = z0; z < z1; ++z) {
+      for (int x = rect.x0; x < rect.x1; ++x) band.push_back(sample_gradient(heightmap, x, z));
+    }
+    glTexSubImage2D(GL_TEXTURE_2D, 0, rect.x0, z0, rect.x1 - rect.x0, z1 - z0, GL_RG, GL_FLOAT,
+                    band.data());
+  }
 }
 
 LodSelection TerrainLod::draw(const ShaderProgram& program, const OrbitCamera& camera,
                               Viewport viewport, int height_unit, double max_error_px) const {
   LodSelection selection = quadtree_.select(camera, viewport, max_error_px);
-  // Per instance: first sample (x, z), grid stride in samples, level.
+  // Per instance: first sample (x, z), grid stride in samples, level; then
+  // F_level at the piece's four corners.
   std::vector<glm::vec4> pieces;
-  pieces.reserve(selection.pieces.size());
+  pieces.reserve(2 * selection.pieces.size());
   for (const LodPiece& p : selection.pieces) {
     pieces.emplace_back(static_cast<float>(p.x0), static_cast<float>(p.z0),
                         static_cast<float>(1 << p.level), static_cast<float>(p.level));
+    const auto range = [&](int dx, int dz) {
+      return static_cast<float>(
+          quadtree_.morph_range(selection.field, p.level, p.x0 + dx * p.size, p.z0 + dz * p.size));
+    };
+    pieces.emplace_back(range(0, 0), range(1, 0), range(0, 1), range(1, 1));
   }
-  const LodMorphField& field = selection.field;
-  glActiveTexture(static_cast<GLenum>(GL_TEXTURE0 + height_unit + 1));
-  glBindTexture(GL_TEXTURE_2D, field_.id());
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, field.width, field.height, 0, GL_RED, GL_FLOAT,
-               field.values.data());
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
-  std::vector<GLint> rows(kMaxLevels, 0);
-  for (std::size_t l = 0; l < field.first_row.size() && l < rows.size(); ++l) {
-    rows[l] = field.first_row[l];
-  }
-  glUniform1iv(program.uniform("u_field_row[0]"), kMaxLevels, rows.data());
-  program.set("u_field", height_unit + 1);
   program.set("u_patch_cells", quadtree_.patch_cells());
   program.set("u_top_level", quadtree_.levels() - 1);
   program.set("u_eye", glm::vec3(eye_position(camera)));
   program.set("u_spacing", static_cast<float>(spacing_));
   glUniform2i(program.uniform("u_samples"), width_, depth_);
-  bind_heights(height_unit);
+  glActiveTexture(static_cast<GLenum>(GL_TEXTURE0 + height_unit));
+  glBindTexture(GL_TEXTURE_2D, heights_.id());
   program.set("u_heights", height_unit);
+  glActiveTexture(static_cast<GLenum>(GL_TEXTURE0 + height_unit + 1));
+  glBindTexture(GL_TEXTURE_2D, gradients_.id());
+  program.set("u_gradients", height_unit + 1);
 
   glBindVertexArray(vao_.id());
   glBindBuffer(GL_ARRAY_BUFFER, instances_.id());
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(pieces.size() * sizeof(glm::vec4)),
                pieces.data(), GL_STREAM_DRAW);
-  glVertexAttribPointer(2, 4, GL_FLOAT, GL_FALSE, sizeof(glm::vec4), nullptr);
+  glVertexAttribPointer(2, 4, GL_FLOAT, GL_FALSE, 2 * sizeof(glm::vec4), nullptr);
+  glVertexAttribPointer(3, 4, GL_FLOAT, GL_FALSE, 2 * sizeof(glm::vec4),
+                        reinterpret_cast<const void*>(sizeof(glm::vec4)));
   if (!pieces.empty()) {
+    // Cells are wound clockwise seen from above (+y).
+    glEnable(GL_CULL_FACE);
+    glFrontFace(GL_CW);
+    glCullFace(GL_BACK);
     glDrawElementsInstanced(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr,
-                            static_cast<GLsizei>(pieces.size()));
+                            static_cast<GLsizei>(selection.pieces.size()));
+    glDisable(GL_CULL_FACE);
+    glFrontFace(GL_CCW);
   }
   glBindVertexArray(0);
   glActiveTexture(GL_TEXTURE0);

@@ -4,25 +4,29 @@
 
 namespace terranav::engine {
 
-std::vector<TerrainVertex> terrain_vertices(const nav::Heightmap& heightmap) {
+glm::vec2 sample_gradient(const nav::Heightmap& heightmap, int x, int z) {
+  const int x0 = std::max(x - 1, 0);
+  const int x1 = std::min(x + 1, heightmap.width() - 1);
+  const int z0 = std::max(z - 1, 0);
+  const int z1 = std::min(z + 1, heightmap.depth() - 1);
+  const auto s = static_cast<float>(heightmap.spacing());
+  return {(heightmap.at(x1, z) - heightmap.at(x0, z)) / (static_cast<float>(x1 - x0) * s),
+          (heightmap.at(x, z1) - heightmap.at(x, z0)) / (static_cast<float>(z1 - z0) * s)};
+}
+
+std::vector<TerrainVertex> terrain_vertices(const nav::Heightmap& heightmap, int z0, int z1) {
   const int w = heightmap.width();
-  const int d = heightmap.depth();
+  z0 = std::max(z0, 0);
+  z1 = std::min(z1, heightmap.depth());
   const auto s = static_cast<float>(heightmap.spacing());
   std::vector<TerrainVertex> vertices;
-  vertices.reserve(static_cast<std::size_t>(w) * static_cast<std::size_t>(d));
-  for (int z = 0; z < d; ++z) {
+  vertices.reserve(static_cast<std::size_t>(w) * static_cast<std::size_t>(std::max(z1 - z0, 0)));
+  for (int z = z0; z < z1; ++z) {
     for (int x = 0; x < w; ++x) {
-      const int x0 = std::max(x - 1, 0);
-      const int x1 = std::min(x + 1, w - 1);
-      const int z0 = std::max(z - 1, 0);
-      const int z1 = std::min(z + 1, d - 1);
-      const float dhdx =
-          (heightmap.at(x1, z) - heightmap.at(x0, z)) / (static_cast<float>(x1 - x0) * s);
-      const float dhdz =
-          (heightmap.at(x, z1) - heightmap.at(x, z0)) / (static_cast<float>(z1 - z0) * s);
+      const glm::vec2 g = sample_gradient(heightmap, x, z);
       vertices.push_back(
           {{static_cast<float>(x) * s, heightmap.at(x, z), static_cast<float>(z) * s},
-           glm::normalize(glm::vec3(-dhdx, 1.0f, -dhdz))});
+           glm::normalize(glm::vec3(-g.x, 1.0f, -g.y))});
     }
   }
   return vertices;

@@ -48,7 +48,7 @@ struct LodBox {
 };
 
 /// The morph ranges F_L of one frame, display metres from the eye, stacked
-/// for a texture: level L's (nodes_wide(L+1) + 1) x (nodes_deep(L+1) + 1)
+/// by rows: level L's (nodes_wide(L+1) + 1) x (nodes_deep(L+1) + 1)
 /// corner values start at row first_row[L]; the top level's are huge (it
 /// never morphs).
 struct LodMorphField {
@@ -60,7 +60,9 @@ struct LodMorphField {
 
 /// The outcome of one selection.
 struct LodSelection {
-  std::vector<LodPiece> pieces;  ///< to draw; disjoint, together the visible map
+  /// To draw; disjoint, together the visible map, roughly front to back
+  /// (children visited nearest the eye first).
+  std::vector<LodPiece> pieces;
   std::vector<LodPiece> culled;  ///< tested and outside the view frustum
   LodMorphField field;
   /// Triangles the pieces draw (2 per cell, degenerate ones counted).

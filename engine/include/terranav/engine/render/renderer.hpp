@@ -69,7 +69,8 @@ class Renderer {
   /// After an edit of the samples in `rect` (NavTerrain::set_heights, a
   /// brush): with LOD on, uploads only those texels and updates the quadtree
   /// over them (TerrainLod::update, O(rect + nodes touched)); with it off,
-  /// the whole mesh. The overlay is drawn again (O(tiles)). The
+  /// the vertices of rect's rows and one row each side (normals), O(W x
+  /// rows). The overlay is drawn again (O(tiles)). The
   /// world's revision counts as drawn, so draw() uploads nothing more; an
   /// edit draw() sees without this call uploads everything.
   void terrain_changed(const World& world, nav::SampleRect rect);
