@@ -10,6 +10,7 @@ packages=(
   zlib1g-dev  # terrain_io: PNG chunk CRCs and image data checks
   libboost-graph-dev  # bench/ only: the Boost Graph Library baseline
   gnuplot-nox  # navcli sweep charts
+  xvfb xauth  # tests: the real window under xvfb-run
   clang libclang-rt-14-dev  # fuzz/ only: libFuzzer (tools/fuzz.sh)
 )
 

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "app/median.hpp"
 #include "terranav/engine/gl/multisampling.hpp"
 #include "terranav/engine/gl/offscreen_target.hpp"
 #include "terranav/engine/platform/egl_context.hpp"
@@ -16,13 +17,6 @@ namespace {
 
 // Frames whose pixel error is measured (a CPU pass over every pixel each).
 constexpr int kErrorFrames = 8;
-
-template <typename T>
-T median(std::vector<T> values) {
-  const auto mid = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-  std::nth_element(values.begin(), mid, values.end());
-  return *mid;
-}
 
 }  // namespace
 

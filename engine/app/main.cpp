@@ -28,8 +28,7 @@ int main(int argc, char** argv) {
     }
     app::LoadedWorld loaded = app::load_world(options);
     if (options.headless) return app::run_headless_app(options, loaded, false);
-    if (app::run_window_app(loaded, options.time_scale.value_or(1.0), options.lod, options.overlay,
-                            options.minimap, options.paths, options.msaa)) {
+    if (app::run_window_app(loaded, options)) {
       return 0;
     }
     return app::run_headless_app(options, loaded, true);

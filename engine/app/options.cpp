@@ -129,7 +129,7 @@ std::string usage() {
          "                 [--brush MODE,PX,PY,RADIUS[,STRENGTH]]...\n"
          "                 [--brush-at FRAME:MODE,PX,PY,RADIUS[,STRENGTH]]...\n"
          "                 [--follow-unit M] [--bench-frames N] [--msaa auto|0|2|4|8]\n"
-         "       terranav ... [--minimap on|off] [--paths on|off]\n"
+         "       terranav ... [--minimap on|off] [--paths on|off] [--capture FRAME:FILE]\n"
          "       terranav --help | --version\n"
          "--procedural: a SIZE x SIZE fractal-noise terrain instead of --map (seed 1 and\n"
          "30 m spacing unless given), relief 0.13 x its extent.\n"
@@ -158,6 +158,9 @@ std::string usage() {
          "--follow-unit: headless, the picture looks at the unit from M metres.\n"
          "--lod on|off: terrain level of detail (on unless given) or the full mesh;\n"
          "--lod-error PX: its bound on the on-screen height error (1 pixel unless given).\n"
+         "--capture FRAME:FILE: the window writes frame FRAME to FILE (PNG), prints the\n"
+         "median frame time so far and quits (to see and time the real window, e.g. under\n"
+         "xvfb-run).\n"
          "--msaa auto|0|2|4|8: anti-aliasing samples per pixel in the window and the\n"
          "--bench-frames frames (auto unless given: 4 on a GPU, off on a software renderer\n"
          "such as llvmpipe, where 4x costs 2.5x the frame time); pictures are always 4x.\n"
@@ -292,6 +295,18 @@ Options parse_options(std::span<const std::string_view> args) {
     } else if (arg == "--until-arrived") {
       o.until_arrived = true;
       headless_only = true;
+    } else if (arg == "--capture") {
+      const std::string_view v = value();
+      const std::size_t colon = v.find(':');
+      if (colon == std::string_view::npos || colon + 1 == v.size()) {
+        throw UsageError("--capture: '" + std::string(v) + "' is not FRAME:FILE");
+      }
+      const int frame = parse_number<int>(arg, v.substr(0, colon));
+      if (frame < 1 || frame > kMaxFrames) {
+        throw UsageError("--capture: the frame must be in [1, " + std::to_string(kMaxFrames) +
+                         "], got " + std::to_string(frame));
+      }
+      o.capture = WindowCapture{frame, std::string(v.substr(colon + 1))};
     } else if (arg == "--screenshot") {
       o.screenshot = std::string(value());
       headless_only = true;
@@ -344,6 +359,9 @@ Options parse_options(std::span<const std::string_view> args) {
     throw UsageError("--seed needs --procedural");
   }
   if (o.bench_frames && !o.headless) throw UsageError("--bench-frames needs --headless");
+  if (o.capture && o.headless) {
+    throw UsageError("--capture is for the window (headless pictures: --screenshot)");
+  }
   if (headless_only && !o.headless) {
     throw UsageError(
         "--size, --right-click, --select-all, --left-click, --box-select, --block-at, --brush, "

@@ -45,6 +45,12 @@ inline constexpr double kProceduralSpacingM = 30.0;
 /// Units unless --units is given: a handful.
 inline constexpr int kDefaultUnits = 5;
 
+/// --capture's frame and file.
+struct WindowCapture {
+  int frame = 1;
+  std::filesystem::path file;
+};
+
 struct Options {
   /// Map and loader overrides; `terrain.map` empty and no
   /// `terrain.procedural` = the default map.
@@ -107,6 +113,9 @@ struct Options {
   /// --bench-frames (engine::kAutoSamples: 4 on a GPU, off on a software
   /// renderer); headless pictures are always 4x.
   int msaa = engine::kAutoSamples;
+  /// --capture FRAME:FILE: the window writes frame FRAME (>= 1) to FILE and
+  /// quits. [Limits: frames as --frames]
+  std::optional<WindowCapture> capture;
   /// --bench-frames N: headless, also renders N timed frames along a fixed
   /// camera path (bench.hpp) and reports them in the JSON's "render".
   std::optional<int> bench_frames;

@@ -28,17 +28,12 @@ LoadedWorld load_world(const Options& options);
 /// exit code; throws nav::Error.
 int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback);
 
-/// Opens the 1280x720 window and runs until Esc or close, simulated time
-/// running `time_scale` times real time ('[' and ']' halve and double it),
-/// the terrain with level of detail when `lod`, showing `debug_overlay`,
-/// the minimap when `minimap` (M toggles; a left-click on it moves the
-/// camera there), the selection's paths when `paths` (P toggles), with
-/// `msaa` samples per pixel (engine::kAutoSamples: as the renderer suits).
-/// Returns false, having printed why, when no window can be opened (no
-/// display), so the caller can fall back to headless. Throws nav::Error for
-/// other failures.
-bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod = true,
-                    engine::DebugOverlay debug_overlay = engine::DebugOverlay::Walkability,
-                    bool minimap = true, bool paths = true, int msaa = engine::kAutoSamples);
+/// Opens the 1280x720 window with the options' settings (time scale, LOD,
+/// overlay, minimap, paths, MSAA) and runs until Esc or close; with
+/// --capture FRAME:FILE until frame FRAME, which it writes to FILE as a PNG
+/// before printing the frames' median time. Returns false, having printed
+/// why, when no window can be opened (no display), so the caller can fall
+/// back to headless. Throws nav::Error for other failures.
+bool run_window_app(LoadedWorld& loaded, const Options& options);
 
 }  // namespace terranav::app

@@ -6,8 +6,10 @@
 #include <memory>
 #include <optional>
 
+#include "app/median.hpp"
 #include "app/resource_paths.hpp"
 #include "app/run.hpp"
+#include "terranav/engine/gl/image.hpp"
 #include "terranav/engine/platform/glfw_window.hpp"
 #include "terranav/engine/render/renderer.hpp"
 #include "terranav/engine/scene/fixed_step.hpp"
@@ -45,6 +47,21 @@ std::string fps_text(double fps) {
   return text;
 }
 
+/// --capture: writes the back buffer (the frame just drawn) and reports the
+/// frame times so far.
+void capture(const WindowCapture& to, engine::Viewport framebuffer,
+             const std::vector<double>& frame_ms) {
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  glReadBuffer(GL_BACK);
+  engine::write_png(to.file, engine::read_framebuffer(framebuffer));
+  std::cout << "capture: " << to.file.string() << " (frame " << to.frame << ")";
+  if (!frame_ms.empty()) {
+    std::cout << "; median frame " << median(frame_ms) << " ms over " << frame_ms.size()
+              << " frames";
+  }
+  std::cout << '\n';
+}
+
 /// While the brush paints: applies it under the cursor (at most
 /// kBrushRateHz times a second) and uploads the samples it changed.
 void paint_brush(engine::BrushController& brush, engine::World& world, engine::Renderer& renderer,
@@ -61,15 +78,18 @@ void paint_brush(engine::BrushController& brush, engine::World& world, engine::R
 
 }  // namespace
 
-bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
-                    engine::DebugOverlay debug_overlay, bool minimap_on, bool paths, int msaa) {
+bool run_window_app(LoadedWorld& loaded, const Options& options) {
+  double time_scale = options.time_scale.value_or(1.0);
+  engine::DebugOverlay debug_overlay = options.overlay;
+  bool minimap_on = options.minimap;
   if (!display_available()) {
     std::cerr << "terranav: no display (DISPLAY/WAYLAND_DISPLAY unset); running headless\n";
     return false;
   }
   std::unique_ptr<engine::GlfwWindow> window;
   try {
-    window = std::make_unique<engine::GlfwWindow>(engine::Viewport{1280, 720}, "terranav", msaa);
+    window =
+        std::make_unique<engine::GlfwWindow>(engine::Viewport{1280, 720}, "terranav", options.msaa);
   } catch (const nav::Error& error) {
     std::cerr << "terranav: " << error.what() << "; running headless\n";
     return false;
@@ -82,9 +102,9 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
   engine::ClickController clicks(world);
   engine::BrushController brush(world.heightmap());
   engine::FixedStepLoop loop;
-  engine::Renderer renderer(shader_dir(), world, lod);
+  engine::Renderer renderer(shader_dir(), world, options.lod);
   renderer.set_overlay(debug_overlay);
-  renderer.set_paths(paths);
+  renderer.set_paths(options.paths);
   engine::Overlay overlay(window->handle());
   double last = window->time();
   double fps_since = last;  // frames are counted over half-second windows
@@ -106,6 +126,8 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
     engine::Settings shown = settings;
     if (engine::draw_settings_panel(shown, stats)) edited = shown;
   });
+  int frame = 0;
+  std::vector<double> frame_ms;  // wall time between frames, for --capture's report
   while (!window->should_close()) {
     for (const engine::Event& event : window->poll()) {
       if (event.type == engine::EventType::MouseMove) {
@@ -181,6 +203,8 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
       controls.handle(event, camera, under_cursor);
     }
     const double now = window->time();
+    if (frame > 0) frame_ms.push_back((now - last) * 1000.0);
+    stats.frame_ms = (now - last) * 1000.0;
     const double dt = std::clamp(now - last, 0.0, 0.25);  // no jump after a stall
     last = now;
     if (++fps_frames; now - fps_since >= 0.5) {
@@ -219,7 +243,6 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
     const engine::Viewport framebuffer = window->framebuffer_size();
     renderer.set_clock(now);
     stats.triangles = renderer.draw(world, selection, camera, framebuffer);
-    stats.frame_ms = dt * 1000.0;
     stats.search_us = world.last_serve_us();
     stats.pending = world.pending_requests();
     if (!world.events().empty()) stats.last_answer = world.events().back();
@@ -241,6 +264,10 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
         message = error.what();
       }
       edited.reset();
+    }
+    if (++frame; options.capture && frame == options.capture->frame) {
+      capture(*options.capture, framebuffer, frame_ms);
+      window->close();
     }
     window->swap_buffers();
   }

@@ -238,6 +238,20 @@ TEST(Options, LodAndBenchFrames) {
   EXPECT_NE(app::usage().find("--lod on|off"), std::string::npos);
 }
 
+TEST(Options, WindowCapture) {
+  EXPECT_FALSE(parse({}).capture);
+  const app::Options o = parse({"--capture", "30:shots/a:b.png"});
+  ASSERT_TRUE(o.capture);
+  EXPECT_EQ(o.capture->frame, 30);
+  EXPECT_EQ(o.capture->file, "shots/a:b.png");  // the first colon splits
+  EXPECT_EQ(usage_error({"--capture", "a.png"}), "--capture: 'a.png' is not FRAME:FILE");
+  EXPECT_EQ(usage_error({"--capture", "3:"}), "--capture: '3:' is not FRAME:FILE");
+  EXPECT_EQ(usage_error({"--capture", "0:a.png"}),
+            "--capture: the frame must be in [1, 1000000], got 0");
+  EXPECT_EQ(usage_error({"--headless", "--capture", "3:a.png"}),
+            "--capture is for the window (headless pictures: --screenshot)");
+}
+
 TEST(Options, Msaa) {
   EXPECT_EQ(parse({}).msaa, kAutoSamples);
   EXPECT_EQ(parse({"--msaa", "auto"}).msaa, kAutoSamples);

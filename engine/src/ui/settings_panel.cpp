@@ -41,7 +41,10 @@ bool slider(const char* label, double& value, double lo, double hi, bool log = f
 }  // namespace
 
 bool draw_settings_panel(Settings& settings, const PanelStats& stats) {
-  ImGui::SetNextWindowPos(ImVec2(10.0f, 110.0f), ImGuiCond_FirstUseEver);
+  // Bottom left: the text box above grows with its lines, the minimap holds
+  // the bottom right.
+  ImGui::SetNextWindowPos(ImVec2(10.0f, ImGui::GetIO().DisplaySize.y - 10.0f),
+                          ImGuiCond_FirstUseEver, ImVec2(0.0f, 1.0f));
   ImGui::SetNextWindowBgAlpha(0.75f);
   ImGui::SetNextWindowSize(ImVec2(330.0f, 0.0f), ImGuiCond_FirstUseEver);
   bool changed = false;
