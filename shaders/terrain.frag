@@ -1,11 +1,11 @@
 #version 330 core
 // Terrain colour: height ramp, rock on steep slopes, the tile overlay's tint
 // (nav/debug_draw.hpp's tile field: walkability, sets, ...), directional light.
-// With u_from_gradients (level of detail, terrain_lod.vert) the height comes
-// from the full-resolution surface (surface.glsl) and the normal from the
-// gradient texture (sample_gradient per texel, filtered bilinearly) at the
-// fragment, so colour and light show full detail whatever the geometry's
-// level.
+// With u_from_gradients (level of detail, terrain_lod.vert) the height and
+// the normal come from the full-resolution height and gradient textures at
+// the fragment, filtered bilinearly (one fetch each, where the full mesh's
+// triangles would take three), so colour and light show full detail
+// whatever the geometry's level.
 in vec3 v_nav_position;
 in vec3 v_nav_normal;
 
@@ -16,12 +16,10 @@ uniform float u_max_slope;       // rise over run
 uniform float u_tile_metres;
 uniform ivec2 u_tiles;            // tile overlay's tiles wide, deep; 0 = no overlay
 uniform sampler2D u_tile_overlay; // RGBA8 per tile: rgb tint, a its strength
-uniform int u_from_gradients;     // 1: height from surface.glsl, normal from u_gradients
+uniform int u_from_gradients;     // 1: height from u_heights, normal from u_gradients
+uniform sampler2D u_heights;      // R32F, nav metres per sample
 uniform sampler2D u_gradients;    // RG16F (dh/dx, dh/dz) per sample
 uniform float u_spacing;          // metres between samples
-
-// shaders/surface.glsl (linked into both terrain programs, used by the LOD one).
-float surface_height(vec2 s);
 
 out vec4 frag_colour;
 
@@ -42,7 +40,7 @@ void main() {
     vec2 texel = (v_nav_position.xz / u_spacing + 0.5) / vec2(textureSize(u_gradients, 0));
     vec2 g = texture(u_gradients, texel).rg;
     n = vec3(-g.x, 1.0, -g.y);
-    y = surface_height(v_nav_position.xz / u_spacing);
+    y = texture(u_heights, texel).r;
   }
   n = normalize(n);
   float slope = length(n.xz) / max(n.y, 1e-4);

@@ -15,15 +15,29 @@ uniform float u_exaggeration;  // display y = nav y * u_exaggeration
 uniform vec3 u_eye;            // display frame
 uniform int u_patch_cells;     // cells per patch side
 uniform int u_top_level;       // never morphs
-uniform sampler2D u_heights;   // R32F, one texel per sample, nav metres (surface.glsl)
+uniform sampler2D u_heights;   // R32F, one texel per sample, nav metres
 uniform ivec2 u_samples;       // heightmap width, depth
 uniform float u_spacing;       // metres between samples
 
 out vec3 v_nav_position;
 out vec3 v_nav_normal;
 
-// shaders/surface.glsl: nav::Heightmap's triangulated surface.
-float surface_height(vec2 s);
+// Height, nav metres, at sample coordinates s (clamped to the map): the
+// triangle A (x,z),(x+1,z),(x+1,z+1) where fx >= fz, else B
+// (x,z),(x+1,z+1),(x,z+1), as nav::Heightmap::surface_height.
+float surface_height(vec2 s) {
+  vec2 c = clamp(s, vec2(0.0), vec2(u_samples - 1));
+  ivec2 i = min(ivec2(floor(c)), u_samples - 2);
+  vec2 f = c - vec2(i);
+  float h00 = texelFetch(u_heights, i, 0).r;
+  float h11 = texelFetch(u_heights, i + ivec2(1, 1), 0).r;
+  if (f.x >= f.y) {
+    float h10 = texelFetch(u_heights, i + ivec2(1, 0), 0).r;
+    return h00 + f.x * (h10 - h00) + f.y * (h11 - h10);
+  }
+  float h01 = texelFetch(u_heights, i + ivec2(0, 1), 0).r;
+  return h00 + f.y * (h01 - h00) + f.x * (h11 - h01);
+}
 
 void main() {
   vec2 last = vec2(u_samples - 1);

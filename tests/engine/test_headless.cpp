@@ -215,8 +215,8 @@ TEST(HeadlessErrors, MissingShaderNamesTheFile) {
 TEST(HeadlessErrors, CompileErrorNamesTheFileAndLine) {
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / "terranav-bad-shaders";
   std::filesystem::create_directories(dir);
-  for (const char* name : {"terrain.vert", "terrain.frag", "surface.glsl", "solid.vert",
-                           "solid.frag", "debug.vert", "debug.frag"}) {
+  for (const char* name :
+       {"terrain.vert", "terrain.frag", "solid.vert", "solid.frag", "debug.vert", "debug.frag"}) {
     std::filesystem::copy_file(app::shader_dir() / name, dir / name,
                                std::filesystem::copy_options::overwrite_existing);
   }

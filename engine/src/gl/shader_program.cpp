@@ -46,19 +46,15 @@ Shader compile(GLenum stage, const std::filesystem::path& file) {
 }  // namespace
 
 ShaderProgram::ShaderProgram(const std::filesystem::path& vertex,
-                             const std::filesystem::path& fragment,
-                             const std::vector<std::filesystem::path>& shared)
+                             const std::filesystem::path& fragment)
     : program_(glCreateProgram()) {
-  std::vector<Shader> shaders;
-  shaders.push_back(compile(GL_VERTEX_SHADER, vertex));
-  shaders.push_back(compile(GL_FRAGMENT_SHADER, fragment));
-  for (const std::filesystem::path& file : shared) {
-    shaders.push_back(compile(GL_VERTEX_SHADER, file));
-    shaders.push_back(compile(GL_FRAGMENT_SHADER, file));
-  }
-  for (const Shader& shader : shaders) glAttachShader(program_.id(), shader.id());
+  const Shader vs = compile(GL_VERTEX_SHADER, vertex);
+  const Shader fs = compile(GL_FRAGMENT_SHADER, fragment);
+  glAttachShader(program_.id(), vs.id());
+  glAttachShader(program_.id(), fs.id());
   glLinkProgram(program_.id());
-  for (const Shader& shader : shaders) glDetachShader(program_.id(), shader.id());
+  glDetachShader(program_.id(), vs.id());
+  glDetachShader(program_.id(), fs.id());
   GLint ok = GL_FALSE;
   glGetProgramiv(program_.id(), GL_LINK_STATUS, &ok);
   if (ok != GL_TRUE) {

@@ -87,10 +87,8 @@ std::vector<glm::vec3> marker_triangles(const nav::Heightmap& heightmap, const n
 }  // namespace
 
 Renderer::Renderer(const std::filesystem::path& shader_dir, const World& world, bool lod)
-    : terrain_program_(shader_dir / "terrain.vert", shader_dir / "terrain.frag",
-                       {shader_dir / "surface.glsl"}),
-      terrain_lod_program_(shader_dir / "terrain_lod.vert", shader_dir / "terrain.frag",
-                           {shader_dir / "surface.glsl"}),
+    : terrain_program_(shader_dir / "terrain.vert", shader_dir / "terrain.frag"),
+      terrain_lod_program_(shader_dir / "terrain_lod.vert", shader_dir / "terrain.frag"),
       solid_program_(shader_dir / "solid.vert", shader_dir / "solid.frag"),
       lod_(lod),
       debug_draw_(shader_dir) {

@@ -18,7 +18,8 @@ namespace terranav::engine {
 class TerrainLod {
  public:
   /// Uploads the heights as an R32F texture (W x D texels, nav metres), their
-  /// gradients (sample_gradient) as an RG16F one, and a patch of patch_cells^2 cells (a power of
+  /// gradients (sample_gradient) as an RG16F one (both filtered linearly for
+  /// terrain.frag; the vertex shader reads exact texels), and a patch of patch_cells^2 cells (a power of
   /// two >= 2), and builds the quadtree. O(W * D * levels). Needs a current GL 3.3 core context.
   /// Throws nav::Error when W or D exceeds GL_MAX_TEXTURE_SIZE (16384 on
   /// llvmpipe).
