@@ -4,11 +4,22 @@
 #include <string>
 #include <vector>
 
-#include <glm/gtc/type_ptr.hpp>
-
 #include "terranav/engine/render/terrain_mesh.hpp"
 
 namespace terranav::engine {
+namespace {
+
+/// Bilinear filtering for terrain.frag (texelFetch ignores it), no mipmaps,
+/// clamped at the map's edges; for the bound 2D texture.
+void filter_linearly() {
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+}
+
+}  // namespace
 
 TerrainLod::TerrainLod(const nav::Heightmap& heightmap, int patch_cells)
     : quadtree_(heightmap, patch_cells),
@@ -32,18 +43,10 @@ TerrainLod::TerrainLod(const nav::Heightmap& heightmap, int patch_cells)
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, width_, depth_, 0, GL_RED, GL_FLOAT,
                heightmap.heights().data());
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+  filter_linearly();
   glBindTexture(GL_TEXTURE_2D, gradients_.id());
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RG16F, width_, depth_, 0, GL_RG, GL_FLOAT, nullptr);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+  filter_linearly();
   upload_gradients(heightmap, {0, 0, width_, depth_});
 
   // The patch: (n + 1)^2 grid points, cells split like nav::Heightmap.
