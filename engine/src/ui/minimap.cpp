@@ -113,7 +113,7 @@ Image minimap_image(const nav::Heightmap& heightmap, int width, int height) {
 }
 
 std::array<glm::dvec2, 4> camera_footprint(const OrbitCamera& camera, Viewport viewport,
-                                           double ground_m) {
+                                           const nav::TerrainQuadtree& terrain, double ground_m) {
   const double w = viewport.width;
   const double hgt = viewport.height;
   const std::array<glm::dvec2, 4> corners = {glm::dvec2(0.0, 0.0), glm::dvec2(w, 0.0),
@@ -122,6 +122,10 @@ std::array<glm::dvec2, 4> camera_footprint(const OrbitCamera& camera, Viewport v
   std::array<glm::dvec2, 4> footprint{};
   for (std::size_t k = 0; k < corners.size(); ++k) {
     const nav::Ray ray = unproject(camera, viewport, corners[k]);
+    if (const auto hit = terrain.pick(ray); hit && hit->t <= reach) {
+      footprint[k] = {hit->point.x, hit->point.z};
+      continue;
+    }
     const glm::dvec3 o(ray.origin.x, ray.origin.y, ray.origin.z);
     const glm::dvec3 d(ray.direction.x, ray.direction.y, ray.direction.z);
     // Ray parameter where it meets the plane; negative when it never does.

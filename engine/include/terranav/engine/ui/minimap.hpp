@@ -13,6 +13,7 @@
 #include "terranav/engine/gl/image.hpp"
 #include "terranav/engine/view/camera.hpp"
 #include "terranav/nav/heightmap.hpp"
+#include "terranav/nav/picking.hpp"
 #include "terranav/nav/types.hpp"
 
 namespace terranav::engine {
@@ -66,11 +67,13 @@ Image minimap_image(const nav::Heightmap& heightmap, int width, int height);
 
 /// The camera's footprint: where the rays through the viewport's four
 /// corners (top-left, top-right, bottom-right, bottom-left, pixel
-/// coordinates 0 and width/height) meet the horizontal plane y = ground_m,
-/// nav (x, z) metres. A ray that does not go down to the plane (the sky) is
-/// clamped: it is followed horizontally to the far plane's reach (distance +
-/// 2 scene_radius from the eye). O(1).
+/// coordinates 0 and width/height) first meet the terrain (`terrain`'s
+/// pick, as clicks do), nav (x, z) metres. A ray that misses the terrain
+/// within the far plane's reach (distance + 2 scene_radius from the eye),
+/// past the map's edge, meets the horizontal plane y = ground_m instead; one
+/// that does not go down to the plane either (the sky) is followed
+/// horizontally to that reach. O(4 quadtree picks).
 std::array<glm::dvec2, 4> camera_footprint(const OrbitCamera& camera, Viewport viewport,
-                                           double ground_m);
+                                           const nav::TerrainQuadtree& terrain, double ground_m);
 
 }  // namespace terranav::engine
