@@ -31,8 +31,9 @@ int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback)
 /// Opens the 1280x720 window and runs until Esc or close, simulated time
 /// running `time_scale` times real time ('[' and ']' halve and double it),
 /// the terrain with level of detail when `lod`, showing `debug_overlay`,
-/// the minimap when `minimap` (M toggles; a left-click on it moves the
-/// camera there), the selection's paths when `paths` (P toggles).
+/// the minimap when `minimap` (M toggles; a left-click or drag on it moves
+/// the camera there, a right-click orders the selection there), the
+/// selection's paths when `paths` (P toggles).
 /// Returns false, having printed why, when no window can be opened (no
 /// display), so the caller can fall back to headless. Throws nav::Error for
 /// other failures.

@@ -1,5 +1,6 @@
 // The minimap's geometry and picture (GL-free): the pixel <-> nav mapping,
-// clicks, the camera's footprint and the hillshade's colours.
+// clicks, drags and orders, the camera's footprint and the hillshade's
+// colours.
 #include "terranav/engine/ui/minimap.hpp"
 
 #include <cmath>
@@ -7,6 +8,8 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include "test_worlds.hpp"
 
 namespace terranav::engine {
 namespace {
@@ -57,13 +60,17 @@ TEST(MinimapMapping, CornersAndRoundTrips) {
   EXPECT_FALSE(minimap_contains(layout, {1100.0, 711.0}));
 }
 
-TEST(MinimapClick, GivesTheSurfacePointUnderThePixel) {
-  // 11 x 6 samples 100 m apart (1000 x 500 m); height = 2 * x / 100 m.
+/// 11 x 6 samples 100 m apart (1000 x 500 m); height = 2 * x / 100 m.
+nav::Heightmap ramp() {
   std::vector<float> heights;
   for (int z = 0; z < 6; ++z) {
     for (int x = 0; x < 11; ++x) heights.push_back(static_cast<float>(2 * x));
   }
-  const nav::Heightmap heightmap(11, 6, 100.0, std::move(heights));
+  return nav::Heightmap(11, 6, 100.0, std::move(heights));
+}
+
+TEST(MinimapClick, GivesTheSurfacePointUnderThePixel) {
+  const nav::Heightmap heightmap = ramp();
   const MinimapLayout layout = minimap_layout(heightmap, kViewport);  // 5 m per pixel
   ASSERT_DOUBLE_EQ(layout.size.x, 200.0);
   const auto point = minimap_click(layout, heightmap, layout.origin + glm::dvec2(50.0, 20.0));
@@ -73,6 +80,88 @@ TEST(MinimapClick, GivesTheSurfacePointUnderThePixel) {
   EXPECT_NEAR(point->y, 5.0, 1e-9);
   EXPECT_FALSE(minimap_click(layout, heightmap, layout.origin - glm::dvec2(1.0, 0.0)));
   EXPECT_FALSE(minimap_click(layout, heightmap, {640.0, 360.0}));
+}
+
+TEST(MinimapPoint, ClampsADragOffTheImageToTheMapsEdge) {
+  const nav::Heightmap heightmap = ramp();
+  const MinimapLayout layout = minimap_layout(heightmap, kViewport);  // 5 m per pixel
+  // On the image: minimap_click's point.
+  const glm::dvec2 inside = layout.origin + glm::dvec2(50.0, 20.0);
+  const nav::Vec3 on = minimap_point(layout, heightmap, inside);
+  EXPECT_NEAR(on.x, 250.0, 1e-9);
+  EXPECT_NEAR(on.z, 100.0, 1e-9);
+  EXPECT_NEAR(on.y, minimap_click(layout, heightmap, inside)->y, 1e-9);
+  // Dragged past the bottom-right corner, and 30 px left of the image.
+  const nav::Vec3 past = minimap_point(layout, heightmap, layout.origin + layout.size + 40.0);
+  EXPECT_DOUBLE_EQ(past.x, 1000.0);
+  EXPECT_DOUBLE_EQ(past.z, 500.0);
+  EXPECT_NEAR(past.y, 20.0, 1e-9);
+  const nav::Vec3 west = minimap_point(layout, heightmap, layout.origin + glm::dvec2(-30.0, 60.0));
+  EXPECT_DOUBLE_EQ(west.x, 0.0);
+  EXPECT_NEAR(west.z, 300.0, 1e-9);
+  EXPECT_NEAR(west.y, 0.0, 1e-9);
+}
+
+class MinimapOrderTest : public ::testing::Test {
+ protected:
+  MinimapOrderTest() : world(test::small_terrain(), {}), clicks(world) {}
+
+  // The minimap pixel over a tile's centre at kViewport.
+  glm::dvec2 pixel_of(nav::TileCoord tile) const {
+    const nav::Vec3 centre = world.graph().tile_centre(world.graph().id(tile));
+    return minimap_pixel(minimap_layout(world.heightmap(), kViewport), centre.x, centre.z);
+  }
+
+  World world;
+  ClickController clicks;
+};
+
+TEST_F(MinimapOrderTest, OrdersTheSelectionToTheMapPointUnderThePixel) {
+  const nav::TileCoord goal{12, 10};
+  const glm::dvec2 pixel = pixel_of(goal);
+  const auto report = minimap_right_click(clicks, world, kViewport, pixel);
+  ASSERT_TRUE(report);
+  EXPECT_EQ(report->pixel, pixel);
+  EXPECT_EQ(report->order.status, OrderStatus::Ordered);
+  EXPECT_EQ(report->order.units, world.units().size());
+  ASSERT_TRUE(report->order.tile);
+  EXPECT_EQ(report->order.tile->i, goal.i);
+  EXPECT_EQ(report->order.tile->j, goal.j);
+  // The surface point the pixel stands for, as World::order saw it (the
+  // marker and the overlay read this order).
+  const nav::Vec3 at =
+      *minimap_click(minimap_layout(world.heightmap(), kViewport), world.heightmap(), pixel);
+  ASSERT_TRUE(report->order.hit);
+  EXPECT_NEAR(report->order.hit->x, at.x, 1e-6);
+  EXPECT_NEAR(report->order.hit->y, at.y, 1e-6);
+  EXPECT_NEAR(report->order.hit->z, at.z, 1e-6);
+  ASSERT_TRUE(world.last_order());
+  EXPECT_EQ(world.last_order()->order, report->order.order);
+  EXPECT_TRUE(world.busy());
+}
+
+TEST_F(MinimapOrderTest, RefusesAnUnwalkableTileAsATerrainClickWould) {
+  // The spike's top: a vertical ray meets it at 40 m, where the terrain click
+  // through the camera meets it too.
+  const auto report = minimap_right_click(clicks, world, kViewport, pixel_of(test::kSpikeTile));
+  ASSERT_TRUE(report);
+  EXPECT_EQ(report->order.status, OrderStatus::InvalidGoal);
+  ASSERT_TRUE(report->order.hit);
+  EXPECT_NEAR(report->order.hit->y, 40.0, 1e-6);
+  EXPECT_FALSE(world.busy());
+}
+
+TEST_F(MinimapOrderTest, TheMapsCornersHitTheTerrainAndOffTheImageOrdersNothing) {
+  const MinimapLayout layout = minimap_layout(world.heightmap(), kViewport);
+  for (const glm::dvec2 corner : {layout.origin, layout.origin + layout.size}) {
+    const auto report = minimap_right_click(clicks, world, kViewport, corner);
+    ASSERT_TRUE(report);
+    EXPECT_NE(report->order.status, OrderStatus::Miss) << corner.x << ", " << corner.y;
+  }
+  World fresh(test::small_terrain(), {});
+  EXPECT_FALSE(minimap_right_click(clicks, fresh, kViewport, layout.origin - 1.0));
+  EXPECT_FALSE(minimap_right_click(clicks, fresh, kViewport, {640.0, 360.0}));
+  EXPECT_FALSE(fresh.last_order());
 }
 
 /// A 2 x 2 sample patch at the origin, 1 m wide: terrain no corner ray of
