@@ -1,5 +1,6 @@
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "app/bench.hpp"
 #include "app/demo_click.hpp"
@@ -8,6 +9,7 @@
 #include "app/resource_paths.hpp"
 #include "app/run.hpp"
 #include "terranav/engine/ui/messages.hpp"
+#include "terranav/engine/ui/minimap.hpp"
 
 namespace terranav::app {
 namespace {
@@ -22,6 +24,26 @@ void write_text(const std::filesystem::path& file, const std::string& text) {
   if (!out.flush()) throw nav::Error("report " + file.string() + ": cannot write the file");
 }
 
+/// Throws UsageError naming --minimap-right-click for a pixel off the
+/// minimap at `viewport` (or any, without the minimap).
+void check_minimap_clicks(const Options& options, const nav::Heightmap& heightmap,
+                          engine::Viewport viewport) {
+  const engine::MinimapLayout map = engine::minimap_layout(heightmap, viewport);
+  for (const glm::dvec2 pixel : options.minimap_clicks) {
+    if (!options.minimap) {
+      throw UsageError("--minimap-right-click: there is no minimap (--minimap off)");
+    }
+    if (engine::minimap_contains(map, pixel)) continue;
+    std::ostringstream problem;
+    problem << "--minimap-right-click: pixel " << pixel.x << "," << pixel.y
+            << " is off the minimap, which spans " << map.origin.x << ".."
+            << map.origin.x + map.size.x << " x " << map.origin.y << ".."
+            << map.origin.y + map.size.y << " at --size " << viewport.width << "x"
+            << viewport.height;
+    throw UsageError(problem.str());
+  }
+}
+
 }  // namespace
 
 int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback) {
@@ -33,6 +55,8 @@ int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback)
   script.left_click = options.left_click;
   script.box = options.box;
   script.clicks = options.clicks;
+  check_minimap_clicks(options, world.heightmap(), viewport);
+  script.minimap_clicks = options.minimap_clicks;
   script.blocks = options.blocks;
   script.brushes = options.brushes;
   if (fallback && script.clicks.empty()) {

@@ -124,6 +124,7 @@ std::string usage() {
          "       terranav --headless [map options] [--size WxH] [--select-all]\n"
          "                 [--left-click PX,PY] [--box-select X0,Y0,X1,Y1] [--right-click "
          "PX,PY]...\n"
+         "                 [--minimap-right-click PX,PY]...\n"
          "                 [--frames N] [--until-arrived] [--screenshot out.png]\n"
          "                 [--report out.json] [--block-at FRAME:X0,Y0,X1,Y1]...\n"
          "                 [--brush MODE,PX,PY,RADIUS[,STRENGTH]]...\n"
@@ -168,7 +169,9 @@ std::string usage() {
          "report's \"render\" gives median triangles and ms, and the LOD's pixel error.\n"
          "--minimap on|off: the minimap in the bottom-right corner (on unless given):\n"
          "the terrain, units, the selection's paths and the camera's footprint; in the\n"
-         "window a left-click on it moves the camera there.\n"
+         "window a left-click or drag on it moves the camera there, a right-click orders\n"
+         "the selection there. --minimap-right-click PX,PY: headless, that right-click\n"
+         "(window pixels on the minimap), after the --right-clicks.\n"
          "--paths on|off: draw the selection's paths (on unless given; P toggles).\n"
          "--overlay: tints the terrain with walkability (the default: tiles with no\n"
          "edges, and tiles missing some), the connected sets, the last search's open and\n"
@@ -257,6 +260,9 @@ Options parse_options(std::span<const std::string_view> args) {
       o.units = parse_bounded<int>(arg, value(), engine::kUnitCountLimit);
     } else if (arg == "--right-click") {
       o.clicks.push_back(parse_pixel(arg, value()));
+      headless_only = true;
+    } else if (arg == "--minimap-right-click") {
+      o.minimap_clicks.push_back(parse_pixel(arg, value()));
       headless_only = true;
     } else if (arg == "--hover") {
       o.hover = parse_pixel(arg, value());
@@ -364,9 +370,9 @@ Options parse_options(std::span<const std::string_view> args) {
   }
   if (headless_only && !o.headless) {
     throw UsageError(
-        "--size, --right-click, --select-all, --left-click, --box-select, --block-at, --brush, "
-        "--brush-at, --frames, --until-arrived, --screenshot, --report, --follow-unit, --panel "
-        "and --hover need --headless");
+        "--size, --right-click, --minimap-right-click, --select-all, --left-click, --box-select, "
+        "--block-at, --brush, --brush-at, --frames, --until-arrived, --screenshot, --report, "
+        "--follow-unit, --panel and --hover need --headless");
   }
   return o;
 }

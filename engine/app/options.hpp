@@ -91,6 +91,9 @@ struct Options {
   std::optional<glm::dvec2> hover;
   /// --right-click PX,PY, in order.
   std::vector<glm::dvec2> clicks;
+  /// --minimap-right-click PX,PY (window pixels on the minimap), in order,
+  /// after the --right-clicks.
+  std::vector<glm::dvec2> minimap_clicks;
   /// --block-at FRAME:X0,Y0,X1,Y1 (tile corners, inclusive).
   std::vector<ScriptedBlock> blocks;
   /// --brush MODE,PX,PY,RADIUS[,STRENGTH] (frame 0) and --brush-at

@@ -29,7 +29,9 @@ LoadedWorld load_world(const Options& options);
 int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback);
 
 /// Opens the 1280x720 window with the options' settings (time scale, LOD,
-/// overlay, minimap, paths, MSAA) and runs until Esc or close; with
+/// overlay, minimap, paths, MSAA) and runs until Esc or close (a left-click
+/// or drag on the minimap moves the camera there, a right-click orders the
+/// selection there); with
 /// --capture FRAME:FILE until frame FRAME, which it writes to FILE as a PNG
 /// before printing the frames' median time. Returns false, having printed
 /// why, when no window can be opened (no display), so the caller can fall

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "terranav/engine/ui/messages.hpp"
+#include "terranav/engine/ui/minimap.hpp"
 
 namespace terranav::app {
 
@@ -64,7 +65,8 @@ SimulationResult simulate(engine::World& world, engine::ClickController& control
   };
   SimulationResult result;
   engine::FixedStepLoop loop;
-  std::size_t next_click = 0;
+  std::size_t next_click = 0;  // counts `clicks`, then `minimap_clicks`
+  const std::size_t click_count = script.clicks.size() + script.minimap_clicks.size();
   while (result.frames < script.frames) {
     for (const ScriptedBlock& block : script.blocks) {
       if (block.frame != result.frames) continue;
@@ -75,14 +77,23 @@ SimulationResult simulate(engine::World& world, engine::ClickController& control
         result.log.push_back(brush_at(world, camera, viewport, stroke));
       }
     }
-    if (next_click < script.clicks.size() && !world.busy()) {
-      result.clicks.push_back(
-          controller.right_click(world, camera, viewport, script.clicks[next_click++]));
-      const engine::ClickReport& click = result.clicks.back();
-      result.click_messages.push_back(engine::describe(click, world));
+    if (next_click < click_count && !world.busy()) {
+      const std::size_t k = next_click++;
+      const bool on_minimap = k >= script.clicks.size();
+      const glm::dvec2 pixel =
+          on_minimap ? script.minimap_clicks[k - script.clicks.size()] : script.clicks[k];
+      const std::optional<engine::ClickReport> click =
+          on_minimap ? engine::minimap_right_click(controller, world, viewport, pixel)
+                     : controller.right_click(world, camera, viewport, pixel);
       std::ostringstream line;
-      line << "click (" << click.pixel.x << ", " << click.pixel.y
-           << "): " << result.click_messages.back();
+      line << (on_minimap ? "minimap click (" : "click (") << pixel.x << ", " << pixel.y << "): ";
+      if (click) {
+        result.clicks.push_back(*click);
+        result.click_messages.push_back(engine::describe(*click, world));
+        line << result.click_messages.back();
+      } else {
+        line << "off the minimap, nothing ordered";
+      }
       result.log.push_back(line.str());
     }
     const std::size_t seen = world.events().size();
@@ -92,7 +103,7 @@ SimulationResult simulate(engine::World& world, engine::ClickController& control
       result.log.push_back(engine::describe(event));
     }
     ++result.frames;
-    const bool clicked = next_click == script.clicks.size();
+    const bool clicked = next_click == click_count;
     if ((script.until_arrived || script.until_walked) && clicked && !world.busy()) break;
     if (script.until_walked && clicked && world.pending_requests() == 0 &&
         walked_share(primary()) >= *script.until_walked) {

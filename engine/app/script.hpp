@@ -43,6 +43,9 @@ struct Script {
   std::optional<std::array<glm::dvec2, 2>> box{};
   /// Right-clicks at window pixels, in order.
   std::vector<glm::dvec2> clicks{};
+  /// Right-clicks on the minimap (engine::minimap_right_click) at window
+  /// pixels, in order, after `clicks`; one off the map is logged and skipped.
+  std::vector<glm::dvec2> minimap_clicks{};
   /// Frames to run. [Limits: >= 1]
   int frames = 1;
   /// Simulated seconds per frame second: each frame is 1/60 s of real time
@@ -80,8 +83,9 @@ struct SimulationResult {
 double walked_share(const nav::Unit& unit);
 
 /// Runs the script with `controller` (its selection is the script's after
-/// the run). Each frame: that frame's buildings and brush strokes, the next click if the world
-/// is idle, then FixedStepLoop::frame for 1/60 s at script.time_scale.
+/// the run). Each frame: that frame's buildings and brush strokes, the next click (a minimap
+/// click once every other is made) if the world is idle, then FixedStepLoop::frame for 1/60 s
+/// at script.time_scale.
 /// O(frames x (searches' budget + steps x units)).
 SimulationResult simulate(engine::World& world, engine::ClickController& controller,
                           const engine::OrbitCamera& camera, engine::Viewport viewport,

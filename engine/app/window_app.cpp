@@ -113,6 +113,7 @@ bool run_window_app(LoadedWorld& loaded, const Options& options) {
   std::string message;
   bool follow = false;              // F: the camera looks at the primary selected unit
   std::optional<glm::dvec2> press;  // where the left button went down
+  bool minimap_drag = false;        // the left button went down on the minimap
   glm::dvec2 cursor{0.0};
   engine::Settings settings = engine::current_settings(world, time_scale);
   std::optional<engine::Settings> edited;  // committed in the panel, applied after the frame
@@ -120,6 +121,13 @@ bool run_window_app(LoadedWorld& loaded, const Options& options) {
   double cursor_since = last;  // when the cursor last moved
   bool hovered = false;        // the preview for the resting cursor is planned
   engine::Minimap minimap;
+  // The camera looks at the map point under `pixel` (clamped to the map).
+  const auto look_at_minimap = [&](glm::dvec2 pixel) {
+    const nav::Vec3 at =
+        engine::minimap_point(engine::Minimap::layout(world, size), world.heightmap(), pixel);
+    camera.target = {at.x, at.y, at.z};
+    follow = false;
+  };
   // The minimap is laid out in window pixels, as clicks and ImGui are.
   overlay.set_panel([&] {
     if (minimap_on) minimap.draw(world, clicks.selection(), camera, size);
@@ -133,6 +141,7 @@ bool run_window_app(LoadedWorld& loaded, const Options& options) {
       if (event.type == engine::EventType::MouseMove) {
         cursor = {event.x, event.y};
         cursor_since = window->time();
+        if (minimap_drag) look_at_minimap(cursor);
         if (hovered) renderer.set_preview({});
         hovered = false;
       }
@@ -151,15 +160,14 @@ bool run_window_app(LoadedWorld& loaded, const Options& options) {
       } else if (event.type == engine::EventType::KeyDown && event.key == engine::Key::M) {
         minimap_on = !minimap_on;
       } else if (event.type == engine::EventType::MouseDown &&
-                 event.button == engine::MouseButton::Left && minimap_on &&
-                 engine::minimap_contains(engine::Minimap::layout(world, size),
-                                          {event.x, event.y})) {
-        // On the minimap: the camera goes there; no selection.
-        if (const auto at = engine::minimap_click(engine::Minimap::layout(world, size),
-                                                  world.heightmap(), {event.x, event.y})) {
-          camera.target = {at->x, at->y, at->z};
-          follow = false;
-        }
+                 event.button == engine::MouseButton::Left && on_minimap) {
+        // On the minimap: the camera goes there and follows the drag; no
+        // selection box (`press` stays unset).
+        minimap_drag = true;
+        look_at_minimap({event.x, event.y});
+      } else if (event.type == engine::EventType::MouseUp &&
+                 event.button == engine::MouseButton::Left && minimap_drag) {
+        minimap_drag = false;
       } else if (event.type == engine::EventType::KeyDown && event.key == engine::Key::O) {
         debug_overlay = engine::next_debug_overlay(debug_overlay);
         renderer.set_overlay(debug_overlay);
@@ -187,10 +195,14 @@ bool run_window_app(LoadedWorld& loaded, const Options& options) {
         press.reset();
       } else if (event.type == engine::EventType::MouseDown &&
                  event.button == engine::MouseButton::Right) {
-        const engine::ClickReport report =
-            clicks.right_click(world, camera, size, {event.x, event.y});
-        message = engine::describe(report, world);
-        std::cerr << "terranav: " << message << '\n';
+        // On the minimap: an order to the map point under the cursor.
+        const std::optional<engine::ClickReport> report =
+            on_minimap ? engine::minimap_right_click(clicks, world, size, {event.x, event.y})
+                       : clicks.right_click(world, camera, size, {event.x, event.y});
+        if (report) {
+          message = engine::describe(*report, world);
+          std::cerr << "terranav: " << message << '\n';
+        }
       } else if (event.type == engine::EventType::Resize) {
         size = {event.width, event.height};
       }

@@ -16,6 +16,7 @@
 #include "terranav/engine/render/path_ribbon.hpp"
 #include "terranav/engine/render/renderer.hpp"
 #include "terranav/engine/render/unit_mesh.hpp"
+#include "terranav/engine/ui/minimap.hpp"
 #include "test_worlds.hpp"
 
 namespace terranav::engine {
@@ -155,6 +156,33 @@ TEST_F(HeadlessTest, HoverPreviewIsDrawnAlongThePreviewedPath) {
   EXPECT_GE(checked, 20);
   EXPECT_GE(white_with, checked * 8 / 10);
   EXPECT_EQ(white_without, 0);
+}
+
+// A right-click on the minimap sends the selection to the map point under
+// it: every unit walks there (in formation) from 140 m away.
+TEST_F(HeadlessTest, MinimapRightClickSendsTheUnitsThere) {
+  const nav::Vec3 goal = world.graph().tile_centre(world.graph().id({6, 26}));
+  const glm::dvec2 pixel =
+      minimap_pixel(minimap_layout(world.heightmap(), viewport), goal.x, goal.z);
+  for (const SceneUnit& u : world.units()) {
+    ASSERT_GT(std::hypot(u.unit.position().x - goal.x, u.unit.position().z - goal.z), 100.0);
+  }
+  const app::Script script{
+      .minimap_clicks = {pixel}, .frames = 100000, .time_scale = 8.0, .until_arrived = true};
+  const app::HeadlessRun run =
+      app::run_headless(world, camera, viewport, script, app::shader_dir(), {.overlay = false});
+  ASSERT_FALSE(run.simulation.log.empty());
+  EXPECT_EQ(run.simulation.log.front().rfind("minimap click (", 0), 0u)
+      << run.simulation.log.front();
+  ASSERT_EQ(run.simulation.clicks.size(), 1u);
+  EXPECT_EQ(run.simulation.clicks[0].order.status, OrderStatus::Ordered);
+  EXPECT_EQ(run.simulation.clicks[0].order.units, world.units().size());
+  for (const SceneUnit& u : world.units()) {
+    EXPECT_FALSE(u.unit.moving());
+    EXPECT_LT(std::hypot(u.unit.position().x - goal.x, u.unit.position().z - goal.z),
+              3.0 * kFormationSpacingM)
+        << "unit " << static_cast<int>(u.id);
+  }
 }
 
 // Far away the unit is drawn at its minimum size on screen, not as a speck.

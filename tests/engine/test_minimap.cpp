@@ -1,5 +1,6 @@
 // The minimap's geometry and picture (GL-free): the pixel <-> nav mapping,
-// clicks, the camera's footprint and the hillshade's colours.
+// clicks, drags and orders, the camera's footprint and the hillshade's
+// colours.
 #include "terranav/engine/ui/minimap.hpp"
 
 #include <cmath>
@@ -7,6 +8,8 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include "test_worlds.hpp"
 
 namespace terranav::engine {
 namespace {
@@ -57,13 +60,17 @@ TEST(MinimapMapping, CornersAndRoundTrips) {
   EXPECT_FALSE(minimap_contains(layout, {1100.0, 711.0}));
 }
 
-TEST(MinimapClick, GivesTheSurfacePointUnderThePixel) {
-  // 11 x 6 samples 100 m apart (1000 x 500 m); height = 2 * x / 100 m.
+/// 11 x 6 samples 100 m apart (1000 x 500 m); height = 2 * x / 100 m.
+nav::Heightmap ramp() {
   std::vector<float> heights;
   for (int z = 0; z < 6; ++z) {
     for (int x = 0; x < 11; ++x) heights.push_back(static_cast<float>(2 * x));
   }
-  const nav::Heightmap heightmap(11, 6, 100.0, std::move(heights));
+  return nav::Heightmap(11, 6, 100.0, std::move(heights));
+}
+
+TEST(MinimapClick, GivesTheSurfacePointUnderThePixel) {
+  const nav::Heightmap heightmap = ramp();
   const MinimapLayout layout = minimap_layout(heightmap, kViewport);  // 5 m per pixel
   ASSERT_DOUBLE_EQ(layout.size.x, 200.0);
   const auto point = minimap_click(layout, heightmap, layout.origin + glm::dvec2(50.0, 20.0));
@@ -75,18 +82,108 @@ TEST(MinimapClick, GivesTheSurfacePointUnderThePixel) {
   EXPECT_FALSE(minimap_click(layout, heightmap, {640.0, 360.0}));
 }
 
-TEST(CameraFootprint, TopDownIsTheRectangleUnderTheEye) {
-  OrbitCamera camera;
-  camera.target = {500.0, 20.0, 300.0};
-  camera.yaw = 0.0;
-  camera.pitch = std::numbers::pi / 2.0 - 1e-7;  // straight down, north up
-  camera.distance = 400.0;
-  camera.fov_y = std::numbers::pi / 2.0;  // tan(fov / 2) = 1
-  camera.scene_radius = 1000.0;
+TEST(MinimapPoint, ClampsADragOffTheImageToTheMapsEdge) {
+  const nav::Heightmap heightmap = ramp();
+  const MinimapLayout layout = minimap_layout(heightmap, kViewport);  // 5 m per pixel
+  // On the image: minimap_click's point.
+  const glm::dvec2 inside = layout.origin + glm::dvec2(50.0, 20.0);
+  const nav::Vec3 on = minimap_point(layout, heightmap, inside);
+  EXPECT_NEAR(on.x, 250.0, 1e-9);
+  EXPECT_NEAR(on.z, 100.0, 1e-9);
+  EXPECT_NEAR(on.y, minimap_click(layout, heightmap, inside)->y, 1e-9);
+  // Dragged past the bottom-right corner, and 30 px left of the image.
+  const nav::Vec3 past = minimap_point(layout, heightmap, layout.origin + layout.size + 40.0);
+  EXPECT_DOUBLE_EQ(past.x, 1000.0);
+  EXPECT_DOUBLE_EQ(past.z, 500.0);
+  EXPECT_NEAR(past.y, 20.0, 1e-9);
+  const nav::Vec3 west = minimap_point(layout, heightmap, layout.origin + glm::dvec2(-30.0, 60.0));
+  EXPECT_DOUBLE_EQ(west.x, 0.0);
+  EXPECT_NEAR(west.z, 300.0, 1e-9);
+  EXPECT_NEAR(west.y, 0.0, 1e-9);
+}
+
+class MinimapOrderTest : public ::testing::Test {
+ protected:
+  MinimapOrderTest() : world(test::small_terrain(), {}), clicks(world) {}
+
+  // The minimap pixel over a tile's centre at kViewport.
+  glm::dvec2 pixel_of(nav::TileCoord tile) const {
+    const nav::Vec3 centre = world.graph().tile_centre(world.graph().id(tile));
+    return minimap_pixel(minimap_layout(world.heightmap(), kViewport), centre.x, centre.z);
+  }
+
+  World world;
+  ClickController clicks;
+};
+
+TEST_F(MinimapOrderTest, OrdersTheSelectionToTheMapPointUnderThePixel) {
+  const nav::TileCoord goal{12, 10};
+  const glm::dvec2 pixel = pixel_of(goal);
+  const auto report = minimap_right_click(clicks, world, kViewport, pixel);
+  ASSERT_TRUE(report);
+  EXPECT_EQ(report->pixel, pixel);
+  EXPECT_EQ(report->order.status, OrderStatus::Ordered);
+  EXPECT_EQ(report->order.units, world.units().size());
+  ASSERT_TRUE(report->order.tile);
+  EXPECT_EQ(report->order.tile->i, goal.i);
+  EXPECT_EQ(report->order.tile->j, goal.j);
+  // The surface point the pixel stands for, as World::order saw it (the
+  // marker and the overlay read this order).
+  const nav::Vec3 at =
+      *minimap_click(minimap_layout(world.heightmap(), kViewport), world.heightmap(), pixel);
+  ASSERT_TRUE(report->order.hit);
+  EXPECT_NEAR(report->order.hit->x, at.x, 1e-6);
+  EXPECT_NEAR(report->order.hit->y, at.y, 1e-6);
+  EXPECT_NEAR(report->order.hit->z, at.z, 1e-6);
+  ASSERT_TRUE(world.last_order());
+  EXPECT_EQ(world.last_order()->order, report->order.order);
+  EXPECT_TRUE(world.busy());
+}
+
+TEST_F(MinimapOrderTest, RefusesAnUnwalkableTileAsATerrainClickWould) {
+  // The spike's top: a vertical ray meets it at 40 m, where the terrain click
+  // through the camera meets it too.
+  const auto report = minimap_right_click(clicks, world, kViewport, pixel_of(test::kSpikeTile));
+  ASSERT_TRUE(report);
+  EXPECT_EQ(report->order.status, OrderStatus::InvalidGoal);
+  ASSERT_TRUE(report->order.hit);
+  EXPECT_NEAR(report->order.hit->y, 40.0, 1e-6);
+  EXPECT_FALSE(world.busy());
+}
+
+TEST_F(MinimapOrderTest, TheMapsCornersHitTheTerrainAndOffTheImageOrdersNothing) {
+  const MinimapLayout layout = minimap_layout(world.heightmap(), kViewport);
+  for (const glm::dvec2 corner : {layout.origin, layout.origin + layout.size}) {
+    const auto report = minimap_right_click(clicks, world, kViewport, corner);
+    ASSERT_TRUE(report);
+    EXPECT_NE(report->order.status, OrderStatus::Miss) << corner.x << ", " << corner.y;
+  }
+  World fresh(test::small_terrain(), {});
+  EXPECT_FALSE(minimap_right_click(clicks, fresh, kViewport, layout.origin - 1.0));
+  EXPECT_FALSE(minimap_right_click(clicks, fresh, kViewport, {640.0, 360.0}));
+  EXPECT_FALSE(fresh.last_order());
+}
+
+/// A 2 x 2 sample patch at the origin, 1 m wide: terrain no corner ray of
+/// the plane tests meets, so their footprint lies on the plane.
+nav::Heightmap tiny_patch() {
+  return nav::Heightmap(2, 2, 1.0, std::vector<float>(4, 0.0f));
+}
+
+TEST(CameraFootprint, PastTheTerrainTopDownIsTheRectangleUnderTheEye) {
+  const nav::Heightmap patch = tiny_patch();
+  const nav::TerrainQuadtree off_view(patch, 1);
+  // Straight down, north up; tan(fov / 2) = 1.
+  const OrbitCamera camera{.target = {500.0, 20.0, 300.0},
+                           .yaw = 0.0,
+                           .pitch = std::numbers::pi / 2.0 - 1e-7,
+                           .distance = 400.0,
+                           .fov_y = std::numbers::pi / 2.0,
+                           .scene_radius = 1000.0};
   const Viewport viewport{800, 400};
   // The plane through the target lies 400 m below the eye: half the height
   // 400 m on the ground, half the width 800 m (aspect 2).
-  const auto footprint = camera_footprint(camera, viewport, 20.0);
+  const auto footprint = camera_footprint(camera, viewport, off_view, 20.0);
   const std::array<glm::dvec2, 4> expected = {glm::dvec2(-300.0, -100.0),
                                               glm::dvec2(1300.0, -100.0), glm::dvec2(1300.0, 700.0),
                                               glm::dvec2(-300.0, 700.0)};
@@ -95,20 +192,22 @@ TEST(CameraFootprint, TopDownIsTheRectangleUnderTheEye) {
     EXPECT_NEAR(footprint[k].y, expected[k].y, 0.01) << "corner " << k;
   }
   // A plane 200 m lower lies 600 m below the eye: 1.5 times as wide.
-  const auto lower = camera_footprint(camera, viewport, -180.0);
+  const auto lower = camera_footprint(camera, viewport, off_view, -180.0);
   EXPECT_NEAR(lower[0].x, 500.0 - 1200.0, 0.01);
   EXPECT_NEAR(lower[0].y, 300.0 - 600.0, 0.01);
 }
 
 TEST(CameraFootprint, RaysIntoTheSkyAreClampedToTheFarReach) {
-  OrbitCamera camera;
-  camera.target = {0.0, 0.0, 0.0};
-  camera.yaw = 0.0;
-  camera.pitch = 0.1;  // low: the top corners look over the horizon
-  camera.distance = 100.0;
-  camera.scene_radius = 500.0;
+  const nav::Heightmap patch = tiny_patch();
+  const nav::TerrainQuadtree off_view(patch, 1);
+  // Low: the top corners look over the horizon.
+  const OrbitCamera camera{.target = {5000.0, 0.0, 5000.0},
+                           .yaw = 0.0,
+                           .pitch = 0.1,
+                           .distance = 100.0,
+                           .scene_radius = 500.0};
   const Viewport viewport{640, 480};
-  const auto footprint = camera_footprint(camera, viewport, 0.0);
+  const auto footprint = camera_footprint(camera, viewport, off_view, 0.0);
   const nav::Ray top_left = unproject(camera, viewport, {0.0, 0.0});
   ASSERT_GE(top_left.direction.y, 0.0);
   const double reach = 100.0 + 2.0 * 500.0;
@@ -120,6 +219,97 @@ TEST(CameraFootprint, RaysIntoTheSkyAreClampedToTheFarReach) {
   const double t = -bottom_left.origin.y / bottom_left.direction.y;
   EXPECT_NEAR(footprint[3].x, bottom_left.origin.x + t * bottom_left.direction.x, 1e-6);
   EXPECT_NEAR(footprint[3].y, bottom_left.origin.z + t * bottom_left.direction.z, 1e-6);
+}
+
+/// Hills: 65 x 65 samples 10 m apart (640 m square), up to about 90 m.
+nav::Heightmap hills() {
+  constexpr int kSize = 65;
+  std::vector<float> heights;
+  for (int z = 0; z < kSize; ++z) {
+    for (int x = 0; x < kSize; ++x) {
+      heights.push_back(static_cast<float>(45.0 + 30.0 * std::sin(x * 0.21) * std::cos(z * 0.17) +
+                                           15.0 * std::sin((x + 2 * z) * 0.11)));
+    }
+  }
+  return nav::Heightmap(kSize, kSize, 10.0, std::move(heights));
+}
+
+/// Where `ray` first meets the surface, found the slow way: 5 cm steps
+/// against Heightmap::surface_height, then bisection. None if it ends above
+/// the surface at parameter `reach`.
+std::optional<glm::dvec2> march(const nav::Heightmap& heightmap, const nav::Ray& ray,
+                                double reach) {
+  const auto above = [&](double t) {
+    const double x = ray.origin.x + t * ray.direction.x;
+    const double z = ray.origin.z + t * ray.direction.z;
+    return ray.origin.y + t * ray.direction.y - heightmap.surface_height(x, z);
+  };
+  constexpr double kStep = 0.05;
+  for (double t = 0.0; t < reach; t += kStep) {
+    if (above(t + kStep) > 0.0) continue;
+    double lo = t;
+    double hi = t + kStep;
+    for (int k = 0; k < 40; ++k) (above(0.5 * (lo + hi)) > 0.0 ? lo : hi) = 0.5 * (lo + hi);
+    return glm::dvec2(ray.origin.x + lo * ray.direction.x, ray.origin.z + lo * ray.direction.z);
+  }
+  return std::nullopt;
+}
+
+class HillsFootprint : public ::testing::Test {
+ protected:
+  const nav::Heightmap heightmap = hills();
+  const nav::TerrainQuadtree terrain{heightmap, 1};
+};
+
+TEST_F(HillsFootprint, FollowsTheHillsWhereTheCornerRaysMeetThem) {
+  const OrbitCamera camera{
+      .target = {320.0, 50.0, 320.0}, .yaw = 0.6, .pitch = 1.1, .distance = 150.0};
+  const Viewport viewport{640, 400};
+  const double mean = 0.5 * (heightmap.min_height() + heightmap.max_height());
+  const auto footprint = camera_footprint(camera, viewport, terrain, mean);
+  const std::array<glm::dvec2, 4> corners = {glm::dvec2(0.0, 0.0), glm::dvec2(640.0, 0.0),
+                                             glm::dvec2(640.0, 400.0), glm::dvec2(0.0, 400.0)};
+  double off_plane = 0.0;  // how far the farthest corner lies from the mean plane's
+  for (std::size_t k = 0; k < 4; ++k) {
+    const nav::Ray ray = unproject(camera, viewport, corners[k]);
+    const auto expected = march(heightmap, ray, 2000.0);
+    ASSERT_TRUE(expected) << "corner " << k;
+    ASSERT_GT(expected->x, 0.0);  // on the map, not past its edge
+    ASSERT_LT(expected->x, heightmap.extent_x());
+    ASSERT_GT(expected->y, 0.0);
+    ASSERT_LT(expected->y, heightmap.extent_z());
+    EXPECT_NEAR(footprint[k].x, expected->x, 0.05) << "corner " << k;
+    EXPECT_NEAR(footprint[k].y, expected->y, 0.05) << "corner " << k;
+    const double t = (mean - ray.origin.y) / ray.direction.y;
+    off_plane = std::max(
+        off_plane, glm::distance(footprint[k], glm::dvec2(ray.origin.x + t * ray.direction.x,
+                                                          ray.origin.z + t * ray.direction.z)));
+  }
+  // The hills matter here: the plane would put a corner metres away.
+  EXPECT_GT(off_plane, 10.0);
+}
+
+TEST_F(HillsFootprint, RaysPastTheMapsEdgeFallBackToThePlane) {
+  // Near the south edge, looking north.
+  const OrbitCamera camera{
+      .target = {320.0, 50.0, 600.0}, .yaw = 0.0, .pitch = 0.9, .distance = 400.0};
+  const Viewport viewport{400, 400};
+  const auto footprint = camera_footprint(camera, viewport, terrain, 45.0);
+  // The bottom corners look at the ground south of the map: on the plane.
+  for (const std::size_t k : {std::size_t{2}, std::size_t{3}}) {
+    const nav::Ray ray = unproject(camera, viewport, {k == 2 ? 400.0 : 0.0, 400.0});
+    ASSERT_FALSE(terrain.pick(ray)) << "corner " << k;
+    const double t = (45.0 - ray.origin.y) / ray.direction.y;
+    EXPECT_NEAR(footprint[k].x, ray.origin.x + t * ray.direction.x, 1e-6) << "corner " << k;
+    EXPECT_NEAR(footprint[k].y, ray.origin.z + t * ray.direction.z, 1e-6) << "corner " << k;
+    EXPECT_GT(footprint[k].y, heightmap.extent_z());
+  }
+  // The top ones meet the hills.
+  const nav::Ray top_left = unproject(camera, viewport, {0.0, 0.0});
+  const auto hit = terrain.pick(top_left);
+  ASSERT_TRUE(hit);
+  EXPECT_NEAR(footprint[0].x, hit->point.x, 1e-9);
+  EXPECT_NEAR(footprint[0].y, hit->point.z, 1e-9);
 }
 
 std::array<int, 3> rgb(const Image& image, int x, int y) {

@@ -1,5 +1,6 @@
 // The minimap and the order markers in a headless frame (EGL surfaceless):
 // found pixel by pixel where the geometry says they are.
+#include <array>
 #include <cmath>
 #include <cstdlib>
 
@@ -40,6 +41,33 @@ class MinimapRenderTest : public ::testing::Test {
     return project(camera, viewport, world.graph().tile_centre(world.graph().id(tile))).value();
   }
 
+  // The same order given on the terrain and on the minimap (over the tile's
+  // centre), each with every unit selected.
+  std::array<app::Script, 2> orders_to(nav::TileCoord tile) const {
+    const nav::Vec3 centre = world.graph().tile_centre(world.graph().id(tile));
+    const glm::dvec2 on_map =
+        minimap_pixel(minimap_layout(world.heightmap(), viewport), centre.x, centre.z);
+    return {app::Script{.select_all = true, .clicks = {pixel_of(tile)}},
+            app::Script{.select_all = true, .minimap_clicks = {on_map}}};
+  }
+
+  // `script` run on a fresh world: the picture without the overlay, its
+  // last order and where that order hit on screen.
+  struct OrderRun {
+    Image image;
+    OrderReport order;
+    glm::dvec2 hit{0.0};
+  };
+  OrderRun run_order(const app::Script& script) const {
+    World fresh(test::small_terrain(), {});
+    OrderRun run{
+        app::run_headless(fresh, camera, viewport, script, app::shader_dir(), {.overlay = false})
+            .image,
+        fresh.last_order().value(), glm::dvec2(0.0)};
+    run.hit = project(camera, viewport, run.order.hit.value()).value();
+    return run;
+  }
+
   Viewport viewport{960, 540};
   World world;
   OrbitCamera camera;
@@ -73,32 +101,23 @@ TEST_F(MinimapRenderTest, MapInTheBottomRightCornerWithTheUnitDot) {
 }
 
 TEST_F(MinimapRenderTest, TargetRingWhereTheOrderWent) {
-  app::Script script;
-  script.select_all = true;
-  const nav::TileCoord goal{12, 10};
-  script.clicks = {pixel_of(goal)};
-  const app::HeadlessRun run =
-      app::run_headless(world, camera, viewport, script, app::shader_dir(), {.overlay = false});
-  ASSERT_TRUE(world.last_order());
-  ASSERT_EQ(world.last_order()->status, OrderStatus::Ordered);
-  const glm::dvec2 hit = project(camera, viewport, *world.last_order()->hit).value();
-  EXPECT_GT(count_near(run.image, hit, kMarkerRadiusPx + 2.0, kTargetColour), 40);
-  EXPECT_EQ(count_near(run.image, hit, kMarkerRadiusPx + 2.0, kRefusedColour), 0);
-  // Nowhere far from it.
-  EXPECT_EQ(count_near(run.image, pixel_of({20, 24}), kMarkerRadiusPx, kTargetColour), 0);
+  for (const app::Script& script : orders_to({12, 10})) {
+    const OrderRun run = run_order(script);
+    ASSERT_EQ(run.order.status, OrderStatus::Ordered);
+    EXPECT_GT(count_near(run.image, run.hit, kMarkerRadiusPx + 2.0, kTargetColour), 40);
+    EXPECT_EQ(count_near(run.image, run.hit, kMarkerRadiusPx + 2.0, kRefusedColour), 0);
+    // Nowhere far from it.
+    EXPECT_EQ(count_near(run.image, pixel_of({20, 24}), kMarkerRadiusPx, kTargetColour), 0);
+  }
 }
 
 TEST_F(MinimapRenderTest, RedCrossWhereAnOrderWasRefused) {
-  app::Script script;
-  script.select_all = true;
-  script.clicks = {pixel_of(test::kSpikeTile)};
-  const app::HeadlessRun run =
-      app::run_headless(world, camera, viewport, script, app::shader_dir(), {.overlay = false});
-  ASSERT_TRUE(world.last_order());
-  ASSERT_EQ(world.last_order()->status, OrderStatus::InvalidGoal);
-  const glm::dvec2 hit = project(camera, viewport, *world.last_order()->hit).value();
-  EXPECT_GT(count_near(run.image, hit, kMarkerRadiusPx + 2.0, kRefusedColour), 20);
-  EXPECT_EQ(count_near(run.image, hit, kMarkerRadiusPx + 2.0, kTargetColour), 0);
+  for (const app::Script& script : orders_to(test::kSpikeTile)) {
+    const OrderRun run = run_order(script);
+    ASSERT_EQ(run.order.status, OrderStatus::InvalidGoal);
+    EXPECT_GT(count_near(run.image, run.hit, kMarkerRadiusPx + 2.0, kRefusedColour), 20);
+    EXPECT_EQ(count_near(run.image, run.hit, kMarkerRadiusPx + 2.0, kTargetColour), 0);
+  }
 }
 
 TEST_F(MinimapRenderTest, PathsOffDrawsNoPath) {

@@ -217,6 +217,20 @@ TEST(Options, MinimapAndPaths) {
   EXPECT_NE(app::usage().find("--paths on|off"), std::string::npos);
 }
 
+TEST(Options, MinimapRightClicksInOrder) {
+  const app::Options o = parse(
+      {"--headless", "--minimap-right-click", "1200,650", "--minimap-right-click", "1100.5,700"});
+  ASSERT_EQ(o.minimap_clicks.size(), 2u);
+  EXPECT_EQ(o.minimap_clicks[0], glm::dvec2(1200.0, 650.0));
+  EXPECT_EQ(o.minimap_clicks[1], glm::dvec2(1100.5, 700.0));
+  EXPECT_TRUE(o.clicks.empty());
+  EXPECT_NE(usage_error({"--minimap-right-click", "5,6"}).find("need --headless"),
+            std::string::npos);
+  EXPECT_EQ(usage_error({"--headless", "--minimap-right-click", "5"}),
+            "--minimap-right-click: '5' is not of the form A,B");
+  EXPECT_NE(app::usage().find("--minimap-right-click PX,PY"), std::string::npos);
+}
+
 TEST(Options, LodAndBenchFrames) {
   const app::Options defaults = parse({});
   EXPECT_TRUE(defaults.lod);

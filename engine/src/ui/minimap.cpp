@@ -64,13 +64,29 @@ bool minimap_contains(const MinimapLayout& layout, glm::dvec2 pixel) {
          pixel.x <= layout.origin.x + layout.size.x && pixel.y <= layout.origin.y + layout.size.y;
 }
 
-std::optional<nav::Vec3> minimap_click(const MinimapLayout& layout, const nav::Heightmap& heightmap,
-                                       glm::dvec2 pixel) {
-  if (!minimap_contains(layout, pixel)) return std::nullopt;
+nav::Vec3 minimap_point(const MinimapLayout& layout, const nav::Heightmap& heightmap,
+                        glm::dvec2 pixel) {
   const glm::dvec2 at = minimap_nav(layout, pixel);
   const double x = std::clamp(at.x, 0.0, heightmap.extent_x());
   const double z = std::clamp(at.y, 0.0, heightmap.extent_z());
-  return nav::Vec3{x, heightmap.surface_height(x, z), z};
+  return {x, heightmap.surface_height(x, z), z};
+}
+
+std::optional<nav::Vec3> minimap_click(const MinimapLayout& layout, const nav::Heightmap& heightmap,
+                                       glm::dvec2 pixel) {
+  if (!minimap_contains(layout, pixel)) return std::nullopt;
+  return minimap_point(layout, heightmap, pixel);
+}
+
+std::optional<ClickReport> minimap_right_click(const ClickController& clicks, World& world,
+                                               Viewport viewport, glm::dvec2 pixel) {
+  const nav::Heightmap& heightmap = world.heightmap();
+  const auto at = minimap_click(minimap_layout(heightmap, viewport), heightmap, pixel);
+  if (!at) return std::nullopt;
+  // Straight down from above the highest sample: the pick's first hit is the
+  // surface point itself, whatever the relief around it.
+  const nav::Ray down{{at->x, heightmap.max_height() + 1.0, at->z}, {0.0, -1.0, 0.0}};
+  return clicks.order_along(world, pixel, down);
 }
 
 Image minimap_image(const nav::Heightmap& heightmap, int width, int height) {
@@ -113,7 +129,7 @@ Image minimap_image(const nav::Heightmap& heightmap, int width, int height) {
 }
 
 std::array<glm::dvec2, 4> camera_footprint(const OrbitCamera& camera, Viewport viewport,
-                                           double ground_m) {
+                                           const nav::TerrainQuadtree& terrain, double ground_m) {
   const double w = viewport.width;
   const double hgt = viewport.height;
   const std::array<glm::dvec2, 4> corners = {glm::dvec2(0.0, 0.0), glm::dvec2(w, 0.0),
@@ -122,6 +138,10 @@ std::array<glm::dvec2, 4> camera_footprint(const OrbitCamera& camera, Viewport v
   std::array<glm::dvec2, 4> footprint{};
   for (std::size_t k = 0; k < corners.size(); ++k) {
     const nav::Ray ray = unproject(camera, viewport, corners[k]);
+    if (const auto hit = terrain.pick(ray); hit && hit->t <= reach) {
+      footprint[k] = {hit->point.x, hit->point.z};
+      continue;
+    }
     const glm::dvec3 o(ray.origin.x, ray.origin.y, ray.origin.z);
     const glm::dvec3 d(ray.direction.x, ray.direction.y, ray.direction.z);
     // Ray parameter where it meets the plane; negative when it never does.

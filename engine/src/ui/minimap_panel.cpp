@@ -86,7 +86,7 @@ void Minimap::draw(const World& world, const std::vector<UnitId>& selection,
   }
 
   const double mean = 0.5 * (heightmap.min_height() + heightmap.max_height());
-  const auto footprint = camera_footprint(camera, viewport, mean);
+  const auto footprint = camera_footprint(camera, viewport, world.terrain().quadtree(), mean);
   draw->AddQuad(im(minimap_pixel(map, footprint[0].x, footprint[0].y)),
                 im(minimap_pixel(map, footprint[1].x, footprint[1].y)),
                 im(minimap_pixel(map, footprint[2].x, footprint[2].y)),

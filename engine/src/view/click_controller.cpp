@@ -41,7 +41,12 @@ std::size_t ClickController::box_select(const World& world, const OrbitCamera& c
 
 ClickReport ClickController::right_click(World& world, const OrbitCamera& camera, Viewport viewport,
                                          glm::dvec2 pixel) const {
-  return {pixel, world.order(selection_, unproject(camera, viewport, pixel))};
+  return order_along(world, pixel, unproject(camera, viewport, pixel));
+}
+
+ClickReport ClickController::order_along(World& world, glm::dvec2 pixel,
+                                         const nav::Ray& ray) const {
+  return {pixel, world.order(selection_, ray)};
 }
 
 }  // namespace terranav::engine

@@ -1,8 +1,8 @@
 // The minimap's geometry and picture, GL-free: where the map lies on screen
 // (a panel in the bottom-right corner keeping the map's aspect ratio), the
-// mapping between its pixels and nav metres, a hillshade image of the
-// heightmap and the camera's footprint on the ground. North (-z) is up, east
-// (+x) right, as seen by a camera of yaw 0.
+// mapping between its pixels and nav metres (for camera drags and orders),
+// a hillshade image of the heightmap and the camera's footprint on the
+// ground. North (-z) is up, east (+x) right, as seen by a camera of yaw 0.
 #pragma once
 
 #include <array>
@@ -11,8 +11,11 @@
 #include <glm/glm.hpp>
 
 #include "terranav/engine/gl/image.hpp"
+#include "terranav/engine/scene/world.hpp"
 #include "terranav/engine/view/camera.hpp"
+#include "terranav/engine/view/click_controller.hpp"
 #include "terranav/nav/heightmap.hpp"
+#include "terranav/nav/picking.hpp"
 #include "terranav/nav/types.hpp"
 
 namespace terranav::engine {
@@ -51,10 +54,24 @@ glm::dvec2 minimap_nav(const MinimapLayout& layout, glm::dvec2 pixel);
 /// Whether `pixel` lies on the map image: [origin, origin + size]. O(1).
 bool minimap_contains(const MinimapLayout& layout, glm::dvec2 pixel);
 
+/// The surface point (Heightmap::surface_height) under window pixel `pixel`
+/// on the minimap, `pixel` first clamped to the map image: a drag that
+/// leaves the image keeps to the map's edge. Nav metres. O(1).
+nav::Vec3 minimap_point(const MinimapLayout& layout, const nav::Heightmap& heightmap,
+                        glm::dvec2 pixel);
+
 /// The nav point (on the surface: Heightmap::surface_height) a click at
 /// window pixel `pixel` on the minimap stands for; none off the image. O(1).
 std::optional<nav::Vec3> minimap_click(const MinimapLayout& layout, const nav::Heightmap& heightmap,
                                        glm::dvec2 pixel);
+
+/// A right-click at window pixel `pixel` on the minimap at `viewport`:
+/// orders `clicks`' selection to the minimap_click point through
+/// World::order, with a vertical ray down onto it, so the order, its
+/// refusals and its marker are a terrain right-click's. None, ordering
+/// nothing, when `pixel` is off the image. O(World::order).
+std::optional<ClickReport> minimap_right_click(const ClickController& clicks, World& world,
+                                               Viewport viewport, glm::dvec2 pixel);
 
 /// A width x height RGBA hillshade of the heightmap (row 0 north): the
 /// terrain shader's height ramp (low green, olive, brown, white peaks; higher
@@ -66,11 +83,13 @@ Image minimap_image(const nav::Heightmap& heightmap, int width, int height);
 
 /// The camera's footprint: where the rays through the viewport's four
 /// corners (top-left, top-right, bottom-right, bottom-left, pixel
-/// coordinates 0 and width/height) meet the horizontal plane y = ground_m,
-/// nav (x, z) metres. A ray that does not go down to the plane (the sky) is
-/// clamped: it is followed horizontally to the far plane's reach (distance +
-/// 2 scene_radius from the eye). O(1).
+/// coordinates 0 and width/height) first meet the terrain (`terrain`'s
+/// pick, as clicks do), nav (x, z) metres. A ray that misses the terrain
+/// within the far plane's reach (distance + 2 scene_radius from the eye),
+/// past the map's edge, meets the horizontal plane y = ground_m instead; one
+/// that does not go down to the plane either (the sky) is followed
+/// horizontally to that reach. O(4 quadtree picks).
 std::array<glm::dvec2, 4> camera_footprint(const OrbitCamera& camera, Viewport viewport,
-                                           double ground_m);
+                                           const nav::TerrainQuadtree& terrain, double ground_m);
 
 }  // namespace terranav::engine

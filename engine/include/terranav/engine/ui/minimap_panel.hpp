@@ -25,9 +25,10 @@ class Minimap {
   /// (minimap_image, made again when the terrain's revision changed:
   /// O(side_px^2)), the paths ahead of the `selection`'s units (kPathColour
   /// polylines), every unit as a dot (kSelectedColour when selected, else
-  /// kUnitColour), and the `camera`'s footprint at `viewport` on the plane at
-  /// the map's mean height (a white quadrilateral, clipped to the map).
-  /// O(units + path vertices) besides.
+  /// kUnitColour), and the `camera`'s footprint at `viewport` on the terrain
+  /// (camera_footprint; past the map's edge on the plane at its mean height:
+  /// a white quadrilateral, clipped to the map). O(units + path vertices +
+  /// 4 picks) besides.
   void draw(const World& world, const std::vector<UnitId>& selection, const OrbitCamera& camera,
             Viewport viewport);
 

@@ -51,6 +51,12 @@ class ClickController {
   ClickReport right_click(World& world, const OrbitCamera& camera, Viewport viewport,
                           glm::dvec2 pixel) const;
 
+  /// Orders the selection to where `ray` (nav metres) first meets the
+  /// surface (World::order), reported as a click at window pixel `pixel`:
+  /// a right-click whose ray is not the camera's (the minimap's).
+  /// O(World::order).
+  ClickReport order_along(World& world, glm::dvec2 pixel, const nav::Ray& ray) const;
+
  private:
   std::vector<UnitId> selection_;
 };
