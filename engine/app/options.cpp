@@ -69,6 +69,12 @@ std::array<int, 4> parse_rect(std::string_view option, std::string_view text) {
   return r;
 }
 
+/// A file name: an empty one is refused here, not when the run reads or writes it.
+std::string parse_file_name(std::string_view option, std::string_view text) {
+  if (text.empty()) throw UsageError(std::string(option) + ": the file name is empty");
+  return std::string(text);
+}
+
 /// A name nav parses (a cost model, a heuristic); its error names the option.
 template <typename Parse>
 auto parse_named(std::string_view option, std::string_view text, Parse parse) {
@@ -189,8 +195,7 @@ Options parse_options(std::span<const std::string_view> args) {
     } else if (arg == "--version") {
       o.version = true;
     } else if (arg == "--map") {
-      o.terrain.map = std::string(value());
-      if (o.terrain.map.empty()) throw UsageError("--map: the file name is empty");
+      o.terrain.map = parse_file_name(arg, value());
     } else if (arg == "--procedural") {
       o.terrain.procedural =
           nav::ProceduralConfig{.size = parse_bounded<int>(arg, value(), nav::kProceduralSizeLimit),
@@ -290,10 +295,10 @@ Options parse_options(std::span<const std::string_view> args) {
       o.until_arrived = true;
       headless_only = true;
     } else if (arg == "--screenshot") {
-      o.screenshot = std::string(value());
+      o.screenshot = parse_file_name(arg, value());
       headless_only = true;
     } else if (arg == "--report") {
-      o.report = std::string(value());
+      o.report = parse_file_name(arg, value());
       headless_only = true;
     } else if (arg == "--follow-unit") {
       o.follow_m = parse_bounded<double>(arg, value(), kFollowLimit);

@@ -238,6 +238,14 @@ TEST(Options, LodAndBenchFrames) {
   EXPECT_NE(app::usage().find("--lod on|off"), std::string::npos);
 }
 
+// fuzz_app_options found the empty file names (tests/data/fuzz/
+// fuzz_app_options-empty-report): the run went on to fail only when writing.
+TEST(Options, EmptyFileNamesAreRefused) {
+  EXPECT_EQ(usage_error({"--headless", "--report", ""}), "--report: the file name is empty");
+  EXPECT_EQ(usage_error({"--headless", "--screenshot", ""}),
+            "--screenshot: the file name is empty");
+}
+
 // '[' halves and ']' doubles the time scale, within its limits; other keys
 // leave it.
 TEST(TimeScale, BracketsHalveAndDoubleWithinTheLimits) {
