@@ -239,6 +239,7 @@ def app_options_seeds():
     put_app("bad_rect", "--headless", "--block-at", "5:3,1,2,4")
     put_app("bad_size", "--headless", "--size", "-640x0")
     put_app("bad_needs_headless", "--right-click", "1,2", "--seed", "3")
+    put_app("bad_block_at_int_max", "--headless", "--block-at", "0:0,0,2147483647,1")
 
 
 def api_seeds():

@@ -1,9 +1,11 @@
 #include "app/options.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <span>
 #include <type_traits>
@@ -274,6 +276,11 @@ Options parse_options(std::span<const std::string_view> args) {
     } else if (arg == "--block-at") {
       const auto [frame, corners] = parse_pair<std::string_view>(arg, value(), ':');
       const auto [x0, y0, x1, y1] = parse_rect(arg, corners);
+      // The tiles' rectangle ends at X1 + 1 and Y1 + 1, which must be ints.
+      if (std::max(x1, y1) == std::numeric_limits<int>::max()) {
+        throw UsageError("--block-at: X1 and Y1 must be below " +
+                         std::to_string(std::numeric_limits<int>::max()));
+      }
       o.blocks.push_back({parse_number<int>(arg, frame), {x0, y0, x1 + 1, y1 + 1}});
       if (o.blocks.back().frame < 0) throw UsageError("--block-at: the frame must be >= 0");
       headless_only = true;

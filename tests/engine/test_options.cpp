@@ -246,6 +246,16 @@ TEST(Options, EmptyFileNamesAreRefused) {
             "--screenshot: the file name is empty");
 }
 
+// X1 + 1 overflowed an int (UBSan; tests/data/fuzz/fuzz_app_options-block-at-int-max).
+TEST(Options, BlockAtCornerAtIntMaxIsRefused) {
+  EXPECT_EQ(usage_error({"--headless", "--block-at", "0:0,0,2147483647,1"}),
+            "--block-at: X1 and Y1 must be below 2147483647");
+  EXPECT_EQ(usage_error({"--headless", "--block-at", "0:0,0,1,2147483647"}),
+            "--block-at: X1 and Y1 must be below 2147483647");
+  const app::Options o = parse({"--headless", "--block-at", "0:0,0,2147483646,1"});
+  EXPECT_EQ(o.blocks.at(0).tiles, (nav::TileRect{0, 0, 2147483647, 2}));
+}
+
 // '[' halves and ']' doubles the time scale, within its limits; other keys
 // leave it.
 TEST(TimeScale, BracketsHalveAndDoubleWithinTheLimits) {
