@@ -240,6 +240,7 @@ def app_options_seeds():
     put_app("bad_size", "--headless", "--size", "-640x0")
     put_app("bad_needs_headless", "--right-click", "1,2", "--seed", "3")
     put_app("bad_block_at_int_max", "--headless", "--block-at", "0:0,0,2147483647,1")
+    put_app("bad_twice", "--map", "a.png", "--overlay", "sets", "--map", "b.png")
 
 
 def api_seeds():

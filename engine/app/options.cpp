@@ -20,6 +20,11 @@ namespace {
 // Headless runs: about 4.6 hours of simulated time at 60 frames per second.
 constexpr int kMaxFrames = 1'000'000;
 
+// The script's lists, in order; any other option given twice is refused, as
+// navcli does, rather than the first value silently dropped.
+constexpr std::array<std::string_view, 4> kRepeatable = {"--right-click", "--block-at", "--brush",
+                                                         "--brush-at"};
+
 template <typename T>
 T parse_number(std::string_view option, std::string_view text) {
   T value{};
@@ -186,8 +191,14 @@ Options parse_options(std::span<const std::string_view> args) {
   Options o;
   bool headless_only = false;
   std::optional<std::uint32_t> seed;
+  std::vector<std::string_view> given;
   for (std::size_t k = 0; k < args.size(); ++k) {
     const std::string_view arg = args[k];
+    if (std::ranges::find(given, arg) != given.end() &&
+        std::ranges::find(kRepeatable, arg) == kRepeatable.end()) {
+      throw UsageError(std::string(arg) + ": given twice");
+    }
+    given.push_back(arg);
     const auto value = [&]() -> std::string_view {
       if (k + 1 >= args.size()) throw UsageError(std::string(arg) + ": missing value");
       return args[++k];

@@ -256,6 +256,20 @@ TEST(Options, BlockAtCornerAtIntMaxIsRefused) {
   EXPECT_EQ(o.blocks.at(0).tiles, (nav::TileRect{0, 0, 2147483647, 2}));
 }
 
+TEST(Options, RepeatedOptionsAreRefusedButTheScriptLists) {
+  EXPECT_EQ(usage_error({"--map", "a.png", "--map", "b.png"}), "--map: given twice");
+  EXPECT_EQ(usage_error({"--headless", "--frames", "1", "--frames", "2"}), "--frames: given twice");
+  EXPECT_EQ(usage_error({"--headless", "--headless"}), "--headless: given twice");
+  EXPECT_EQ(usage_error({"--minimap", "on", "--minimap", "off"}), "--minimap: given twice");
+  const app::Options o =
+      parse({"--headless", "--right-click", "1,2", "--right-click", "3,4", "--block-at",
+             "0:1,1,2,2", "--block-at", "5:3,3,4,4", "--brush", "raise,1,2,30", "--brush",
+             "lower,1,2,30", "--brush-at", "1:block,1,2,30", "--brush-at", "2:flatten,1,2,30"});
+  EXPECT_EQ(o.clicks.size(), 2u);
+  EXPECT_EQ(o.blocks.size(), 2u);
+  EXPECT_EQ(o.brushes.size(), 4u);
+}
+
 // '[' halves and ']' doubles the time scale, within its limits; other keys
 // leave it.
 TEST(TimeScale, BracketsHalveAndDoubleWithinTheLimits) {
