@@ -29,8 +29,12 @@ template <typename T>
 T parse_number(std::string_view option, std::string_view text) {
   T value{};
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size()) {
+  if (end != text.data() + text.size() || error == std::errc::invalid_argument) {
     throw UsageError(std::string(option) + ": '" + std::string(text) + "' is not a number");
+  }
+  // A number, but too large (or too small) for T: saying so beats "not a number".
+  if (error != std::errc()) {
+    throw UsageError(std::string(option) + ": '" + std::string(text) + "' is out of range");
   }
   return value;
 }

@@ -270,6 +270,17 @@ TEST(Options, RepeatedOptionsAreRefusedButTheScriptLists) {
   EXPECT_EQ(o.brushes.size(), 4u);
 }
 
+TEST(Options, NumbersOutsideTheirTypeAreOutOfRange) {
+  EXPECT_EQ(usage_error({"--headless", "--frames", "99999999999"}),
+            "--frames: '99999999999' is out of range");
+  EXPECT_EQ(usage_error({"--spacing", "1e400"}), "--spacing: '1e400' is out of range");
+  EXPECT_EQ(usage_error({"--procedural", "65", "--seed", "4294967296"}),
+            "--seed: '4294967296' is out of range");
+  // An empty value or a number with more after it is still not a number.
+  EXPECT_EQ(usage_error({"--units", ""}), "--units: '' is not a number");
+  EXPECT_EQ(usage_error({"--units", "-0x5"}), "--units: '-0x5' is not a number");
+}
+
 // '[' halves and ']' doubles the time scale, within its limits; other keys
 // leave it.
 TEST(TimeScale, BracketsHalveAndDoubleWithinTheLimits) {
