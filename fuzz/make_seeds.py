@@ -20,6 +20,11 @@ def put(harness, name, data):
         f.write(data)
 
 
+def argv(*words):
+    """A command line as fuzz_flags and fuzz_app_options read it: NUL-separated words."""
+    return b"\x00".join(w.encode() for w in words)
+
+
 def chunk(kind, payload):
     body = kind + payload
     return struct.pack(">I", len(payload)) + body + struct.pack(">I", zlib.crc32(body))
@@ -152,9 +157,6 @@ def sidecar_seeds():
 
 
 def flags_seeds():
-    def argv(*words):
-        return b"\x00".join(w.encode() for w in words)
-
     put("fuzz_flags", "path", argv("path", "--map", "m.png", "--from", "1,2", "--to", "3,4",
                                    "--png", "o.png", "--png-scale", "4", "--show-sets"))
     put("fuzz_flags", "path_procedural",
@@ -183,6 +185,64 @@ def flags_seeds():
     put("fuzz_flags", "help", argv("--help"))
 
 
+def app_options_seeds():
+    # Every option of terranav --help, each in at least one command line that
+    # parses; the last few are refused (missing, empty, malformed values).
+    def put_app(name, *words):
+        put("fuzz_app_options", name, argv(*words))
+
+    put_app("window_default")
+    put_app("window_map", "--map", "data/terrain.png", "--spacing", "30", "--height-scale", "500",
+            "--tile-size", "2", "--max-slope", "0.8", "--slope-weight", "2", "--start", "10,12",
+            "--speed", "8", "--time-scale", "16", "--units", "12", "--grid-paths", "--overlay",
+            "sets")
+    put_app("procedural", "--procedural", "257", "--seed", "7", "--spacing", "10", "--tile-size",
+            "4", "--overlay", "contours")
+    put_app("headless_clicks", "--headless", "--procedural", "129", "--seed", "7", "--size",
+            "320x180", "--right-click", "160,120", "--right-click", "40.5,30", "--until-arrived",
+            "--report", "procedural.json")
+    put_app("headless_map", "--headless", "--map", "tests/data/movingai/arena.map", "--size",
+            "320x180", "--right-click", "160,120", "--until-arrived", "--report", "arena.json")
+    put_app("select_all", "--headless", "--procedural", "65", "--select-all", "--frames", "120",
+            "--screenshot", "s.png")
+    put_app("left_click", "--headless", "--procedural", "65", "--left-click", "640,360",
+            "--right-click", "100,200", "--frames", "300")
+    put_app("box_select", "--headless", "--procedural", "65", "--box-select", "100,100,700,500",
+            "--right-click", "900,400", "--until-arrived")
+    put_app("hover", "--headless", "--procedural", "129", "--hover", "500,300.5", "--screenshot",
+            "hover.png")
+    put_app("block_at", "--headless", "--procedural", "129", "--right-click", "1000,500",
+            "--block-at", "120:4,5,6,9", "--block-at", "0:0,0,0,0", "--frames", "600")
+    put_app("brush", "--headless", "--procedural", "129", "--size", "320x180", "--brush",
+            "raise,160,90,300", "--brush", "lower,1,2,30,7.5", "--brush-at", "1:block,5,5,100",
+            "--brush-at", "30:flatten,820,440,350", "--frames", "40")
+    put_app("panel", "--headless", "--procedural", "65", "--panel", "--cost-model", "tobler",
+            "--heuristic", "euclidean", "--weight", "1.5", "--screenshot", "panel.png")
+    put_app("uphill_downhill", "--procedural", "65", "--cost-model", "uphill-downhill",
+            "--uphill-weight", "2", "--downhill-weight", "0.5", "--heuristic", "octile")
+    put_app("seed_model", "--cost-model", "seed", "--heuristic", "zero", "--overlay", "search")
+    put_app("lod_bench", "--headless", "--procedural", "257", "--lod", "off", "--lod-error",
+            "2.5", "--bench-frames", "40", "--report", "bench.json")
+    put_app("lod_window", "--lod", "on", "--lod-error", "0.5", "--minimap", "off", "--paths",
+            "off", "--overlay", "walkability")
+    put_app("minimap", "--headless", "--procedural", "65", "--minimap", "on", "--paths", "on",
+            "--overlay", "none", "--screenshot", "minimap.png")
+    put_app("follow", "--headless", "--procedural", "129", "--right-click", "640,360",
+            "--follow-unit", "50", "--time-scale", "64", "--frames", "200", "--screenshot",
+            "follow.png")
+    put_app("help", "--help")
+    put_app("help_short", "-h", "--procedural", "33")
+    put_app("version", "--version")
+    put_app("bad_missing_value", "--headless", "--procedural")
+    put_app("bad_empty_map", "--map", "")
+    put_app("bad_numbers", "--headless", "--frames", "99999999999", "--speed", "nan")
+    put_app("bad_rect", "--headless", "--block-at", "5:3,1,2,4")
+    put_app("bad_size", "--headless", "--size", "-640x0")
+    put_app("bad_needs_headless", "--right-click", "1,2", "--seed", "3")
+    put_app("bad_block_at_int_max", "--headless", "--block-at", "0:0,0,2147483647,1")
+    put_app("bad_twice", "--map", "a.png", "--overlay", "sets", "--map", "b.png")
+
+
 def api_seeds():
     # Any bytes decode to something (FuzzedDataProvider); these only give the
     # fuzzer a few different starting points.
@@ -205,4 +265,5 @@ if __name__ == "__main__":
     scen_seeds()
     sidecar_seeds()
     flags_seeds()
+    app_options_seeds()
     api_seeds()

@@ -14,7 +14,8 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 readonly root=$PWD
-readonly all=(fuzz_png fuzz_hgt fuzz_raw fuzz_map fuzz_scen fuzz_sidecar fuzz_flags fuzz_api)
+readonly all=(fuzz_png fuzz_hgt fuzz_raw fuzz_map fuzz_scen fuzz_sidecar fuzz_flags fuzz_app_options
+  fuzz_api)
 
 seconds=30
 if [[ $# -gt 0 && $1 =~ ^[0-9]+$ ]]; then
@@ -97,7 +98,7 @@ for h in "${harnesses[@]}"; do
   execs=$(sed -nE 's/.*exec\/s: ([0-9]+).*/\1/p' <<<"$done_line")
   runs=$(sed -nE 's/^#([0-9]+).*/\1/p' <<<"$done_line")
   if [[ $status -eq 0 ]]; then
-    printf 'fuzz.sh: %-13s ok       runs %-9s exec/s %-6s cov %s\n' "$h" "${runs:-?}" \
+    printf 'fuzz.sh: %-16s ok       runs %-9s exec/s %-6s cov %s\n' "$h" "${runs:-?}" \
       "${execs:-?}" "${cov:-?}"
     # Inputs slower than 10 s but under -timeout: worth a look, not a failure.
     slowest=$(sed -nE 's/^stat::slowest_unit_time_sec: *([0-9]+)/\1/p' "$log")
@@ -111,7 +112,7 @@ for h in "${harnesses[@]}"; do
   artifact=$(sed -nE 's/.*Test unit written to (.*)$/\1/p' "$log" | tail -n 1)
   reason=$(grep -m1 -E '^(==[0-9]+==ERROR|SUMMARY: |fuzz check failed|.*runtime error:|ALARM: |==[0-9]+== ERROR: libFuzzer)' "$log" ||
     tail -n 1 "$log")
-  printf 'fuzz.sh: %-13s FINDING  %s\n    input:  %s\n    reason: %s\n    log:    %s\n' "$h" \
+  printf 'fuzz.sh: %-16s FINDING  %s\n    input:  %s\n    reason: %s\n    log:    %s\n' "$h" \
     "(exit $status)" "${artifact:-none saved}" "$reason" "$log"
 done
 echo "fuzz.sh: done in $(($(date +%s) - start)) s"

@@ -1,9 +1,11 @@
 #include "app/options.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <span>
 #include <type_traits>
@@ -18,12 +20,21 @@ namespace {
 // Headless runs: about 4.6 hours of simulated time at 60 frames per second.
 constexpr int kMaxFrames = 1'000'000;
 
+// The script's lists, in order; any other option given twice is refused, as
+// navcli does, rather than the first value silently dropped.
+constexpr std::array<std::string_view, 5> kRepeatable = {"--right-click", "--minimap-right-click",
+                                                         "--block-at", "--brush", "--brush-at"};
+
 template <typename T>
 T parse_number(std::string_view option, std::string_view text) {
   T value{};
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size()) {
+  if (end != text.data() + text.size() || error == std::errc::invalid_argument) {
     throw UsageError(std::string(option) + ": '" + std::string(text) + "' is not a number");
+  }
+  // A number, but too large (or too small) for T: saying so beats "not a number".
+  if (error != std::errc()) {
+    throw UsageError(std::string(option) + ": '" + std::string(text) + "' is out of range");
   }
   return value;
 }
@@ -67,6 +78,12 @@ std::array<int, 4> parse_rect(std::string_view option, std::string_view text) {
                      "' is not X0,Y0,X1,Y1 with X0 <= X1 and Y0 <= Y1");
   }
   return r;
+}
+
+/// A file name: an empty one is refused here, not when the run reads or writes it.
+std::string parse_file_name(std::string_view option, std::string_view text) {
+  if (text.empty()) throw UsageError(std::string(option) + ": the file name is empty");
+  return std::string(text);
 }
 
 /// A name nav parses (a cost model, a heuristic); its error names the option.
@@ -187,8 +204,14 @@ Options parse_options(std::span<const std::string_view> args) {
   Options o;
   bool headless_only = false;
   std::optional<std::uint32_t> seed;
+  std::vector<std::string_view> given;
   for (std::size_t k = 0; k < args.size(); ++k) {
     const std::string_view arg = args[k];
+    if (std::ranges::find(given, arg) != given.end() &&
+        std::ranges::find(kRepeatable, arg) == kRepeatable.end()) {
+      throw UsageError(std::string(arg) + ": given twice");
+    }
+    given.push_back(arg);
     const auto value = [&]() -> std::string_view {
       if (k + 1 >= args.size()) throw UsageError(std::string(arg) + ": missing value");
       return args[++k];
@@ -198,8 +221,7 @@ Options parse_options(std::span<const std::string_view> args) {
     } else if (arg == "--version") {
       o.version = true;
     } else if (arg == "--map") {
-      o.terrain.map = std::string(value());
-      if (o.terrain.map.empty()) throw UsageError("--map: the file name is empty");
+      o.terrain.map = parse_file_name(arg, value());
     } else if (arg == "--procedural") {
       o.terrain.procedural =
           nav::ProceduralConfig{.size = parse_bounded<int>(arg, value(), nav::kProceduralSizeLimit),
@@ -281,6 +303,11 @@ Options parse_options(std::span<const std::string_view> args) {
     } else if (arg == "--block-at") {
       const auto [frame, corners] = parse_pair<std::string_view>(arg, value(), ':');
       const auto [x0, y0, x1, y1] = parse_rect(arg, corners);
+      // The tiles' rectangle ends at X1 + 1 and Y1 + 1, which must be ints.
+      if (std::max(x1, y1) == std::numeric_limits<int>::max()) {
+        throw UsageError("--block-at: X1 and Y1 must be below " +
+                         std::to_string(std::numeric_limits<int>::max()));
+      }
       o.blocks.push_back({parse_number<int>(arg, frame), {x0, y0, x1 + 1, y1 + 1}});
       if (o.blocks.back().frame < 0) throw UsageError("--block-at: the frame must be >= 0");
       headless_only = true;
@@ -314,10 +341,10 @@ Options parse_options(std::span<const std::string_view> args) {
       }
       o.capture = WindowCapture{frame, std::string(v.substr(colon + 1))};
     } else if (arg == "--screenshot") {
-      o.screenshot = std::string(value());
+      o.screenshot = parse_file_name(arg, value());
       headless_only = true;
     } else if (arg == "--report") {
-      o.report = std::string(value());
+      o.report = parse_file_name(arg, value());
       headless_only = true;
     } else if (arg == "--follow-unit") {
       o.follow_m = parse_bounded<double>(arg, value(), kFollowLimit);

@@ -132,8 +132,10 @@ struct Options {
 
 /// Parses the arguments after the program name. Throws UsageError for an
 /// unknown option, a missing or malformed value (naming the option and the
-/// value; --overlay's also the names it takes), headless-only options without --headless,
-/// --procedural together with --map or --height-scale, and --seed without --procedural.
+/// value; --overlay's also the names it takes), an option given twice (but
+/// --right-click, --block-at, --brush and --brush-at, which add to a list),
+/// headless-only options without --headless, --procedural together with
+/// --map or --height-scale, and --seed without --procedural.
 Options parse_options(std::span<const std::string_view> args);
 
 /// The usage text (several lines).

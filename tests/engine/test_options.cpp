@@ -276,6 +276,49 @@ TEST(Options, Msaa) {
   EXPECT_EQ(usage_error({"--msaa"}), "--msaa: missing value");
 }
 
+// fuzz_app_options found the empty file names (tests/data/fuzz/
+// fuzz_app_options-empty-report): the run went on to fail only when writing.
+TEST(Options, EmptyFileNamesAreRefused) {
+  EXPECT_EQ(usage_error({"--headless", "--report", ""}), "--report: the file name is empty");
+  EXPECT_EQ(usage_error({"--headless", "--screenshot", ""}),
+            "--screenshot: the file name is empty");
+}
+
+// X1 + 1 overflowed an int (UBSan; tests/data/fuzz/fuzz_app_options-block-at-int-max).
+TEST(Options, BlockAtCornerAtIntMaxIsRefused) {
+  EXPECT_EQ(usage_error({"--headless", "--block-at", "0:0,0,2147483647,1"}),
+            "--block-at: X1 and Y1 must be below 2147483647");
+  EXPECT_EQ(usage_error({"--headless", "--block-at", "0:0,0,1,2147483647"}),
+            "--block-at: X1 and Y1 must be below 2147483647");
+  const app::Options o = parse({"--headless", "--block-at", "0:0,0,2147483646,1"});
+  EXPECT_EQ(o.blocks.at(0).tiles, (nav::TileRect{0, 0, 2147483647, 2}));
+}
+
+TEST(Options, RepeatedOptionsAreRefusedButTheScriptLists) {
+  EXPECT_EQ(usage_error({"--map", "a.png", "--map", "b.png"}), "--map: given twice");
+  EXPECT_EQ(usage_error({"--headless", "--frames", "1", "--frames", "2"}), "--frames: given twice");
+  EXPECT_EQ(usage_error({"--headless", "--headless"}), "--headless: given twice");
+  EXPECT_EQ(usage_error({"--minimap", "on", "--minimap", "off"}), "--minimap: given twice");
+  const app::Options o =
+      parse({"--headless", "--right-click", "1,2", "--right-click", "3,4", "--block-at",
+             "0:1,1,2,2", "--block-at", "5:3,3,4,4", "--brush", "raise,1,2,30", "--brush",
+             "lower,1,2,30", "--brush-at", "1:block,1,2,30", "--brush-at", "2:flatten,1,2,30"});
+  EXPECT_EQ(o.clicks.size(), 2u);
+  EXPECT_EQ(o.blocks.size(), 2u);
+  EXPECT_EQ(o.brushes.size(), 4u);
+}
+
+TEST(Options, NumbersOutsideTheirTypeAreOutOfRange) {
+  EXPECT_EQ(usage_error({"--headless", "--frames", "99999999999"}),
+            "--frames: '99999999999' is out of range");
+  EXPECT_EQ(usage_error({"--spacing", "1e400"}), "--spacing: '1e400' is out of range");
+  EXPECT_EQ(usage_error({"--procedural", "65", "--seed", "4294967296"}),
+            "--seed: '4294967296' is out of range");
+  // An empty value or a number with more after it is still not a number.
+  EXPECT_EQ(usage_error({"--units", ""}), "--units: '' is not a number");
+  EXPECT_EQ(usage_error({"--units", "-0x5"}), "--units: '-0x5' is not a number");
+}
+
 // '[' halves and ']' doubles the time scale, within its limits; other keys
 // leave it.
 TEST(TimeScale, BracketsHalveAndDoubleWithinTheLimits) {
