@@ -230,6 +230,12 @@ def app_options_seeds():
     put_app("follow", "--headless", "--procedural", "129", "--right-click", "640,360",
             "--follow-unit", "50", "--time-scale", "64", "--frames", "200", "--screenshot",
             "follow.png")
+    put_app("msaa_capture", "--msaa", "0", "--capture", "60:window.png", "--lod-error", "1")
+    put_app("msaa_bench", "--headless", "--procedural", "129", "--msaa", "auto", "--bench-frames",
+            "8")
+    put_app("minimap_click", "--headless", "--procedural", "129", "--size", "1280x720",
+            "--minimap-right-click", "1200,560", "--minimap-right-click", "1100.5,600")
+    put_app("bad_capture", "--headless", "--capture", "0:")
     put_app("help", "--help")
     put_app("help_short", "-h", "--procedural", "33")
     put_app("version", "--version")
