@@ -412,7 +412,9 @@ void World::set_max_slope(double max_slope) {
   terrain_ = std::move(terrain);
   units_ = std::move(units);
   for (std::size_t k = 0; k < units_.size(); ++k) {
-    if (!moving[k] || !units_[k].goal) continue;
+    // A lower max slope can leave the ground under a unit unwalkable.
+    const bool stands = graph().walkable(graph().id(units_[k].unit.tile())) || step_off(k);
+    if (!stands || !moving[k] || !units_[k].goal) continue;
     replanning_[k] = true;
     request_path(k);
   }

@@ -146,10 +146,11 @@ class World {
   void set_search_options(nav::SearchOptions options);
 
   /// Rebuilds the graph, connected sets and picking tree with a new max
-  /// slope (the heights and blocked tiles kept), the units where they stand,
-  /// and replans the units walking or waiting (PathEvent::replan). Throws
-  /// nav::Error outside nav::kMaxSlopeLimit, with nothing changed.
-  /// O(samples + units).
+  /// slope (the heights and blocked tiles kept), the units where they stand
+  /// (but those whose tile is no longer walkable, which step off as in
+  /// edit()), and replans the units walking or waiting (PathEvent::replan).
+  /// Throws nav::Error outside nav::kMaxSlopeLimit, with nothing changed.
+  /// O(samples + units + the steps off).
   void set_max_slope(double max_slope);
 
   /// Every unit's top speed; throws nav::Error outside nav::kSpeedLimit.
