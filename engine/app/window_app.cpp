@@ -222,7 +222,9 @@ bool run_window_app(LoadedWorld& loaded, double time_scale, bool lod,
     stats.frame_ms = dt * 1000.0;
     stats.search_us = world.last_serve_us();
     stats.pending = world.pending_requests();
-    if (!world.events().empty()) stats.last_answer = world.events().back();
+    for (const engine::PathEvent& e : answers) {
+      if (e.kind == engine::PathEventKind::Answer) stats.last_answer = e;  // a search's
+    }
     settings.time_scale = time_scale;
     std::optional<std::array<glm::dvec2, 2>> box;
     if (press && glm::distance(*press, cursor) >= kDragThresholdPx) box = {{*press, cursor}};
