@@ -29,7 +29,8 @@ Json click_json(const engine::ClickReport& c, const std::string& message) {
 
 Json path_json(const engine::PathEvent& e, const std::string& message) {
   const bool found = e.status == nav::SearchStatus::Found;
-  return {{"unit", static_cast<std::uint32_t>(e.unit)},
+  return {{"kind", to_string(e.kind)},
+          {"unit", static_cast<std::uint32_t>(e.unit)},
           {"order", e.order},
           {"replan", e.replan},
           {"status", nav::to_string(e.status)},

@@ -67,14 +67,25 @@ SimulationResult simulate(engine::World& world, engine::ClickController& control
   engine::FixedStepLoop loop;
   std::size_t next_click = 0;  // counts `clicks`, then `minimap_clicks`
   const std::size_t click_count = script.clicks.size() + script.minimap_clicks.size();
+  std::size_t seen = world.events().size();
+  // Answers, and units an edit set off blocked ground, in the order they happened.
+  const auto log_events = [&] {
+    for (const engine::PathEvent& event :
+         world.events().subspan(std::min(seen, world.events().size()))) {
+      result.log.push_back(engine::describe(event));
+    }
+    seen = world.events().size();
+  };
   while (result.frames < script.frames) {
     for (const ScriptedBlock& block : script.blocks) {
       if (block.frame != result.frames) continue;
       world.edit([&](nav::NavTerrain& terrain) { return terrain.set_blocked(block.tiles, true); });
     }
+    log_events();
     for (const ScriptedBrush& stroke : script.brushes) {
       if (stroke.frame == result.frames) {
         result.log.push_back(brush_at(world, camera, viewport, stroke));
+        log_events();
       }
     }
     if (next_click < click_count && !world.busy()) {
@@ -96,12 +107,8 @@ SimulationResult simulate(engine::World& world, engine::ClickController& control
       }
       result.log.push_back(line.str());
     }
-    const std::size_t seen = world.events().size();
     loop.frame(world, engine::kFixedStep, script.time_scale);
-    for (const engine::PathEvent& event :
-         world.events().subspan(std::min(seen, world.events().size()))) {
-      result.log.push_back(engine::describe(event));
-    }
+    log_events();
     ++result.frames;
     const bool clicked = next_click == click_count;
     if ((script.until_arrived || script.until_walked) && clicked && !world.busy()) break;

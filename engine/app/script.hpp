@@ -71,8 +71,9 @@ struct SimulationResult {
   std::vector<engine::ClickReport> clicks;
   /// describe() of each click, when it was made.
   std::vector<std::string> click_messages;
-  /// "click (PX, PY): " and those sentences, and every path answer's, in
-  /// the order they happened.
+  /// "click (PX, PY): " and those sentences, and every path answer's and
+  /// every PathEvent's of a unit an edit set off unwalkable ground, in the
+  /// order they happened.
   std::vector<std::string> log;
   /// Frames actually run.
   int frames = 0;

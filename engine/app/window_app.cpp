@@ -257,7 +257,9 @@ bool run_window_app(LoadedWorld& loaded, const Options& options) {
     stats.triangles = renderer.draw(world, selection, camera, framebuffer);
     stats.search_us = world.last_serve_us();
     stats.pending = world.pending_requests();
-    if (!world.events().empty()) stats.last_answer = world.events().back();
+    for (const engine::PathEvent& e : answers) {
+      if (e.kind == engine::PathEventKind::Answer) stats.last_answer = e;  // a search's
+    }
     settings.time_scale = time_scale;
     std::optional<std::array<glm::dvec2, 2>> box;
     if (press && glm::distance(*press, cursor) >= kDragThresholdPx) box = {{*press, cursor}};

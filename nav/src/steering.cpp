@@ -128,6 +128,12 @@ void PathFollower::displace(double dx, double dz) noexcept {
   shown_ = residual_s_ > 0.0 ? step(committed_, residual_s_) : committed_;
 }
 
+void PathFollower::halt() {
+  set_path({});
+  committed_.speed = 0.0;
+  shown_ = committed_;
+}
+
 void PathFollower::prepare_corners() {
   const std::size_t n = path_.size();
   corner_speed_.assign(n, kInfinity);

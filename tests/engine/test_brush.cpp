@@ -3,9 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 #include "terranav/engine/scene/fixed_step.hpp"
+#include "terranav/engine/scene/tile_diagnosis.hpp"
+#include "terranav/engine/ui/messages.hpp"
 #include "terranav/engine/view/brush_controller.hpp"
 #include "terranav/engine/view/camera.hpp"
 #include "terranav/engine/view/click_controller.hpp"
@@ -27,6 +30,8 @@ class BrushTest : public ::testing::Test {
   float h(int x, int z) const { return world.heightmap().at(x, z); }
   bool walkable(int i, int j) const { return world.graph().walkable(world.graph().id({i, j})); }
   bool blocked(int i, int j) const { return world.graph().blocked(world.graph().id({i, j})); }
+  /// A ray straight down onto nav point (x, z).
+  static nav::Ray down_on(double x, double z) { return {{x, 100.0, z}, {0.0, -1.0, 0.0}}; }
 
   World world;
 };
@@ -199,6 +204,152 @@ TEST_F(BrushTest, AWalkingUnitWhosePathCrossesTheBrushReplans) {
   EXPECT_FALSE(unit.path_crosses({8, 14, 9, 17}));
   for (int k = 0; k < 100000 && world.busy(); ++k) loop.frame(world, kFixedStep, 1.0);
   EXPECT_EQ(unit.tile(), (nav::TileCoord{2, 15}));
+}
+
+// A block stroke, radius 25 m, on tile (15, 15)'s centre where the unit
+// stands: the 5 x 5 tiles around it but the corners are blocked. Walkable
+// ground kept 1 m inside a tile (the unit's radius) is nearest at the inner
+// corners of the four corner tiles, 16 m along each axis (22.6 m; a side
+// tile such as (15, 12) is 26 m away); ties go to the lowest id, (13, 13).
+TEST_F(BrushTest, ABlockStrokeSetsAUnitAtRestOnTheNearestWalkableGround) {
+  apply_brush(world, {BrushMode::Block, 25.0, 0.0}, 155.0, 155.0);
+  const nav::Unit& unit = world.unit(UnitId{0}).unit;
+  EXPECT_EQ(unit.tile(), (nav::TileCoord{13, 13}));
+  EXPECT_TRUE(walkable(13, 13));
+  EXPECT_DOUBLE_EQ(unit.position().x, 139.0);
+  EXPECT_DOUBLE_EQ(unit.position().z, 139.0);
+  EXPECT_FALSE(unit.moving());
+  EXPECT_FALSE(world.busy());  // nothing to plan: it had no order
+  ASSERT_EQ(world.events().size(), 1u);
+  const PathEvent& e = world.events()[0];
+  EXPECT_EQ(e.kind, PathEventKind::SteppedOff);
+  EXPECT_EQ(e.unit, UnitId{0});
+  EXPECT_EQ(e.from_tile, (nav::TileCoord{15, 15}));
+  EXPECT_EQ(e.end_tile, (nav::TileCoord{13, 13}));
+  EXPECT_TRUE(e.from_blocked);
+  EXPECT_EQ(describe(e), "Unit 0: tile (15, 15) was blocked; stepped to (13, 13)");
+  // It takes orders again: a path from where it stands.
+  world.order(world.all_units(), down_on(25.0, 155.0));
+  world.serve_requests(1e6);
+  ASSERT_EQ(world.events().size(), 2u);
+  EXPECT_EQ(world.events()[1].status, nav::SearchStatus::Found);
+  EXPECT_EQ(world.events()[1].from_tile, (nav::TileCoord{13, 13}));
+}
+
+// Tiles blocked all around the unit's tile but not the tile itself: it has
+// no edge left, so no path can start there either. The nearest ground: the
+// four tiles two away along the axes, 16 m (ties: (15, 13), lowest id).
+TEST_F(BrushTest, AUnitWhoseTileLostEveryEdgeStepsOffToo) {
+  std::vector<std::uint8_t> ring(9, 1);
+  ring[4] = 0;  // (15, 15) itself
+  world.edit([&](nav::NavTerrain& t) { return t.set_blocked({14, 14, 17, 17}, ring); });
+  ASSERT_FALSE(blocked(15, 15));
+  ASSERT_FALSE(walkable(15, 15));
+  const nav::Unit& unit = world.unit(UnitId{0}).unit;
+  EXPECT_EQ(unit.tile(), (nav::TileCoord{15, 13}));
+  EXPECT_DOUBLE_EQ(unit.position().x, 155.0);
+  EXPECT_DOUBLE_EQ(unit.position().z, 139.0);
+  ASSERT_EQ(world.events().size(), 1u);
+  EXPECT_FALSE(world.events()[0].from_blocked);
+  EXPECT_EQ(describe(world.events()[0]),
+            "Unit 0: tile (15, 15) became unwalkable; stepped to (15, 13)");
+}
+
+// A unit walking west to (2, 15) at full speed; a stroke blocks a disc
+// from just behind it to far ahead. It is set down on the nearest walkable
+// ground, behind it, stopped (its momentum would carry it back onto the
+// disc), plans again from there (a replan of the same order) and walks
+// round the disc to its goal, never onto it again.
+TEST_F(BrushTest, ABlockStrokeOverAWalkingUnitSetsItDownAndItStillArrives) {
+  const std::uint64_t order = world.order(world.all_units(), down_on(25.0, 155.0)).order;
+  FixedStepLoop loop;
+  for (int k = 0; k < 150; ++k) loop.frame(world, kFixedStep, 1.0);
+  const nav::Unit& unit = world.unit(UnitId{0}).unit;
+  ASSERT_GT(unit.speed(), 4.0);
+  const nav::Vec3 at = unit.position();
+  apply_brush(world, {BrushMode::Block, 25.0, 0.0}, at.x - 15.0, at.z);
+  EXPECT_GT(unit.position().x, at.x);
+  EXPECT_FALSE(blocked(unit.tile().i, unit.tile().j));
+  EXPECT_TRUE(walkable(unit.tile().i, unit.tile().j));
+  EXPECT_EQ(unit.speed(), 0.0);
+  ASSERT_EQ(world.events().size(), 2u);
+  EXPECT_EQ(world.events()[1].kind, PathEventKind::SteppedOff);
+  EXPECT_EQ(world.events()[1].order, order);
+  EXPECT_EQ(world.events()[1].end_tile, unit.tile());
+  EXPECT_TRUE(world.busy());  // its new request
+  world.serve_requests(1e6);
+  ASSERT_EQ(world.events().size(), 3u);
+  const PathEvent& replan = world.events()[2];
+  EXPECT_EQ(replan.kind, PathEventKind::Answer);
+  EXPECT_TRUE(replan.replan);
+  EXPECT_EQ(replan.order, order);
+  EXPECT_EQ(replan.status, nav::SearchStatus::Found);
+  EXPECT_EQ(replan.from_tile, world.events()[1].end_tile);
+  int frames = 0;
+  for (; frames < 100000 && world.busy(); ++frames) {
+    loop.frame(world, kFixedStep, 1.0);
+    ASSERT_TRUE(walkable(unit.tile().i, unit.tile().j)) << frames;
+  }
+  EXPECT_EQ(unit.tile(), (nav::TileCoord{2, 15}));
+  EXPECT_NEAR(unit.position().x, 25.0, 1e-6);
+  EXPECT_NEAR(unit.position().z, 155.0, 1e-6);
+}
+
+// A stroke over the whole map: no tile is walkable. The walking unit stops
+// where it is and the event says so; nothing waits for a path.
+TEST_F(BrushTest, AStrokeBlockingEveryTileLeavesTheUnitWhereItIs) {
+  world.order(world.all_units(), down_on(25.0, 155.0));
+  FixedStepLoop loop;
+  for (int k = 0; k < 150; ++k) loop.frame(world, kFixedStep, 1.0);
+  const nav::Unit& unit = world.unit(UnitId{0}).unit;
+  const nav::Vec3 at = unit.position();
+  const nav::TileCoord tile = unit.tile();
+  ASSERT_TRUE(unit.moving());
+  apply_brush(world, {BrushMode::Block, 1000.0, 0.0}, 155.0, 155.0);
+  for (int j = 0; j < kTiles; ++j) {
+    for (int i = 0; i < kTiles; ++i) ASSERT_TRUE(blocked(i, j)) << i << ", " << j;
+  }
+  EXPECT_EQ(unit.position().x, at.x);
+  EXPECT_EQ(unit.position().z, at.z);
+  EXPECT_FALSE(unit.moving());
+  EXPECT_FALSE(world.busy());
+  ASSERT_EQ(world.events().size(), 2u);
+  const PathEvent& e = world.events()[1];
+  EXPECT_EQ(e.kind, PathEventKind::Stranded);
+  EXPECT_EQ(to_string(e.kind), "stranded");
+  EXPECT_EQ(e.from_tile, tile);
+  EXPECT_EQ(e.end_tile, tile);
+  EXPECT_EQ(describe(e),
+            "Unit 0: tile " + format_tile(tile) + " was blocked and no tile is walkable; it stays");
+  for (int k = 0; k < 60; ++k) loop.frame(world, kFixedStep, 1.0);
+  EXPECT_EQ(world.events().size(), 2u);
+  EXPECT_EQ(unit.position().x, at.x);
+}
+
+// Nine units around (15, 15) under one stroke: every one is set down on
+// walkable ground, and those set down together make way for each other as
+// units at rest do (no two closer than their diameter).
+TEST(BrushUnits, UnitsSetDownTogetherEndApartOnWalkableGround) {
+  WorldConfig config;
+  config.units = 9;  // around (15, 15), the default start
+  World world(test::small_terrain(), config);
+  apply_brush(world, {BrushMode::Block, 25.0, 0.0}, 155.0, 155.0);
+  EXPECT_EQ(world.events().size(), 9u);
+  FixedStepLoop loop;
+  loop.frame(world, kFixedStep, 1.0);  // the first step finds who overlaps
+  for (int k = 0; k < 100000 && world.busy(); ++k) loop.frame(world, kFixedStep, 1.0);
+  EXPECT_FALSE(world.busy());
+  const nav::TerrainGraph& graph = world.graph();
+  double closest = std::numeric_limits<double>::infinity();
+  for (const SceneUnit& a : world.units()) {
+    EXPECT_TRUE(graph.walkable(graph.id(a.unit.tile()))) << static_cast<int>(a.id);
+    for (const SceneUnit& b : world.units()) {
+      if (a.id == b.id) continue;
+      closest = std::min(closest, std::hypot(a.unit.position().x - b.unit.position().x,
+                                             a.unit.position().z - b.unit.position().z));
+    }
+  }
+  EXPECT_GE(closest, 2.0 * kUnitRadiusM - 1e-6);
 }
 
 // The window's brush: keys pick the mode and size; a held button paints

@@ -32,8 +32,14 @@ TEST(ReportJson, WritesClicksPathsAndUnitsExactly) {
   path.goal_adjusted = true;
   path.tiles = 3;
   path.cost = 14.142135623730951;
-  report.paths = {path};
-  report.path_messages = {"p"};
+  PathEvent stepped;
+  stepped.kind = PathEventKind::SteppedOff;
+  stepped.status = nav::SearchStatus::Found;
+  stepped.from_tile = {3, 3};
+  stepped.goal_tile = {3, 3};
+  stepped.end_tile = {3, 5};
+  report.paths = {path, stepped};
+  report.path_messages = {"p", "s"};
   report.units = {{UnitId{0}, {4, 5}, {45.0, 0.5, 55.0}, 1.0, false},
                   {UnitId{1}, {4, 4}, {45.0, 0.5, 46.0}, 1.0, true}};
   report.selection = {UnitId{1}};
@@ -49,9 +55,12 @@ TEST(ReportJson, WritesClicksPathsAndUnitsExactly) {
            "message": "m"}])");
   EXPECT_EQ(parsed.at("clicks"), expected_clicks) << json;
   const Json expected_paths = Json::parse(
-      R"([{"unit": 1, "order": 1, "replan": false, "status": "found", "from_tile": [1, 2],
-           "goal_tile": [4, 5], "end_tile": [4, 4], "goal_adjusted": true, "tiles": 3,
-           "cost": 14.142135623730951, "message": "p"}])");
+      R"([{"kind": "answer", "unit": 1, "order": 1, "replan": false, "status": "found",
+           "from_tile": [1, 2], "goal_tile": [4, 5], "end_tile": [4, 4], "goal_adjusted": true,
+           "tiles": 3, "cost": 14.142135623730951, "message": "p"},
+          {"kind": "stepped_off", "unit": 0, "order": 0, "replan": false, "status": "found",
+           "from_tile": [3, 3], "goal_tile": [3, 3], "end_tile": [3, 5], "goal_adjusted": false,
+           "tiles": 0, "cost": 0, "message": "s"}])");
   EXPECT_EQ(parsed.at("paths"), expected_paths) << json;
   // The cost reads back as the very same double (shortest round-trip form).
   EXPECT_EQ(parsed.at("paths").at(0).at("cost").get<double>(), 14.142135623730951);

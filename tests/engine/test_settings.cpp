@@ -4,8 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
+#include "terranav/engine/scene/brush.hpp"
 #include "terranav/engine/scene/fixed_step.hpp"
 #include "test_worlds.hpp"
 
@@ -63,6 +66,37 @@ TEST(Settings, MaxSlopeRebuildsTheGraphAndKeepsTheUnits) {
   // The spike tile now accepts an order.
   EXPECT_EQ(world.order(world.all_units(), down_onto(world, test::kSpikeTile)).status,
             OrderStatus::Ordered);
+}
+
+// A lower max slope leaves the top of a hill unwalkable (slope 0.15 from
+// the top tile to each neighbour): the unit standing there steps off, as
+// after an edit, to the nearest point 1 m inside a walkable tile (checked
+// against every tile).
+TEST(Settings, ALowerMaxSlopeSetsAUnitOffGroundItMakesUnwalkable) {
+  World world(test::small_terrain(), {});
+  apply_brush(world, {BrushMode::Raise, 30.0, 6.0}, 155.0, 155.0);
+  const nav::Vec3 at = world.unit(UnitId{0}).unit.position();
+  ASSERT_TRUE(world.graph().walkable(world.graph().id({15, 15})));
+  Settings to = current_settings(world, 1.0);
+  to.max_slope = 0.1;
+  apply_settings(world, current_settings(world, 1.0), to);
+  const nav::TerrainGraph& graph = world.graph();
+  ASSERT_FALSE(graph.walkable(graph.id({15, 15})));
+  double nearest = std::numeric_limits<double>::infinity();
+  for (std::uint32_t k = 0; k < graph.tile_count(); ++k) {
+    if (!graph.walkable(nav::TileId{k})) continue;
+    const nav::TileCoord c = graph.coord(nav::TileId{k});
+    nearest =
+        std::min(nearest, std::hypot(std::clamp(at.x, c.i * 10.0 + 1.0, c.i * 10.0 + 9.0) - at.x,
+                                     std::clamp(at.z, c.j * 10.0 + 1.0, c.j * 10.0 + 9.0) - at.z));
+  }
+  const nav::Unit& unit = world.unit(UnitId{0}).unit;
+  EXPECT_TRUE(graph.walkable(graph.id(unit.tile())));
+  EXPECT_NEAR(std::hypot(unit.position().x - at.x, unit.position().z - at.z), nearest, 1e-9);
+  ASSERT_EQ(world.events().size(), 1u);
+  EXPECT_EQ(world.events()[0].kind, PathEventKind::SteppedOff);
+  EXPECT_FALSE(world.events()[0].from_blocked);
+  EXPECT_EQ(world.events()[0].end_tile, unit.tile());
 }
 
 // New search settings replan the walking units; the Tobler model prices

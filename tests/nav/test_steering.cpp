@@ -420,6 +420,28 @@ TEST(PathFollower, AnEmptyPathBrakesToAHaltStraightAhead) {
   EXPECT_NEAR(follower.position().z, z + 25.0 / 6.0, 1e-9);  // v^2 / (2 a)
 }
 
+// halt: unlike an empty path (above), it stops dead, keeping its heading;
+// a later path starts from rest.
+TEST(PathFollower, HaltStopsDeadWhereItStands) {
+  PathFollower follower({}, kPi / 2.0);
+  const std::vector<Vec3> north = {{0, 0, 0}, {0, 0, 50}};
+  follower.set_path(north);
+  follower.advance(2.0);
+  ASSERT_EQ(follower.speed(), 5.0);
+  const Vec3 at = follower.position();
+  follower.halt();
+  EXPECT_FALSE(follower.moving());
+  EXPECT_TRUE(follower.path().empty());
+  EXPECT_EQ(follower.speed(), 0.0);
+  EXPECT_NEAR(follower.heading_rad(), kPi / 2.0, 1e-12);
+  follower.advance(10.0);
+  EXPECT_EQ(follower.position().x, at.x);
+  EXPECT_EQ(follower.position().z, at.z);
+  follower.set_path(std::vector<Vec3>{at, {at.x, 0, at.z + 10.0}});
+  follower.advance(kMaxSubstepS);
+  EXPECT_NEAR(follower.speed(), 3.0 * kMaxSubstepS, 1e-9);  // from rest at 3 m/s^2
+}
+
 // A path that starts away from the unit: it heads back to the path and
 // then keeps to the corridor.
 TEST(PathFollower, APathStartingElsewhereIsJoined) {

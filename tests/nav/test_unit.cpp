@@ -6,11 +6,13 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <optional>
 #include <random>
 #include <span>
 #include <vector>
 
 #include "terranav/nav/connected_sets.hpp"
+#include "terranav/nav/nearest_tile.hpp"
 #include "terranav/nav/search.hpp"
 #include "terranav/nav/terrain_graph.hpp"
 #include "terranav/nav/unit.hpp"
@@ -327,6 +329,61 @@ TEST(Unit, StrandedOnABlockedTileStepsOffToTheNearestWalkableTile) {
   EXPECT_EQ(unit.path()[0].z, 2.5);
   EXPECT_EQ(unit.path()[1].x, 2.5);  // the nearest walkable tile's centre
   EXPECT_EQ(unit.path()[1].z, 3.5);
+}
+
+// Where an engine sets a unit down when its ground became unwalkable: the
+// nearest point kept 1 m inside an accepted tile, by brute force over every
+// tile on random masks, from points inside, between and beside the tiles.
+TEST(NearestTilePoint, IsTheNearestInsetPointOfAnAcceptedTile) {
+  const Heightmap hm(13, 9, 10.0, std::vector<float>(13 * 9, 0.0f));  // 12 x 8 tiles of 10 m
+  const TerrainGraph graph(hm, {});
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> coord(-30.0, 150.0);
+  for (int trial = 0; trial < 400; ++trial) {
+    std::vector<bool> accepted(graph.tile_count());
+    const double share = trial % 4 == 0 ? 0.0 : 0.05 * (trial % 20);  // some with none
+    for (std::size_t k = 0; k < accepted.size(); ++k) {
+      accepted[k] = std::uniform_real_distribution<double>(0.0, 1.0)(rng) < share;
+    }
+    // Tile centres and edges too, where several tiles tie.
+    const Vec3 from = trial % 3 == 0
+                          ? Vec3{5.0 + 10.0 * (trial % 12), 0.0, 5.0 + 10.0 * (trial % 8)}
+                      : trial % 3 == 1 ? Vec3{10.0 * (trial % 13), 0.0, coord(rng)}
+                                       : Vec3{coord(rng), 0.0, coord(rng)};
+    const auto accept = [&](TileId t) { return static_cast<bool>(accepted[index(t)]); };
+    std::optional<TilePoint> expected;
+    for (std::uint32_t k = 0; k < graph.tile_count(); ++k) {  // ascending ids: first best wins
+      if (!accepted[k]) continue;
+      const TileCoord c = graph.coord(TileId{k});
+      const Vec3 p{std::clamp(from.x, c.i * 10.0 + 1.0, c.i * 10.0 + 9.0), 0.0,
+                   std::clamp(from.z, c.j * 10.0 + 1.0, c.j * 10.0 + 9.0)};
+      const double d = std::hypot(p.x - from.x, p.z - from.z);
+      if (!expected || d < expected->distance_m) expected = TilePoint{c, p, d};
+    }
+    const std::optional<TilePoint> got = nearest_tile_point(graph, from, 1.0, accept);
+    ASSERT_EQ(got.has_value(), expected.has_value()) << trial;
+    if (!got) continue;
+    EXPECT_EQ(got->tile, expected->tile) << trial;
+    EXPECT_EQ(got->point.x, expected->point.x) << trial;
+    EXPECT_EQ(got->point.z, expected->point.z) << trial;
+    EXPECT_DOUBLE_EQ(got->distance_m, expected->distance_m) << trial;
+    EXPECT_EQ(graph.tile_at(got->point.x, got->point.z), got->tile);  // strictly inside
+  }
+  // Hand-computed: from the centre of tile (5, 5) with only (3, 5) and (5, 7)
+  // accepted, 16 m away each: the lower id wins, its nearest inset point.
+  const auto two = [&](TileId t) { return t == graph.id({3, 5}) || t == graph.id({5, 7}); };
+  const auto p = nearest_tile_point(graph, {55.0, 0.0, 55.0}, 1.0, two);
+  ASSERT_TRUE(p.has_value());
+  EXPECT_EQ(p->tile, (TileCoord{3, 5}));
+  EXPECT_EQ(p->point.x, 39.0);
+  EXPECT_EQ(p->point.z, 55.0);
+  EXPECT_EQ(p->distance_m, 16.0);
+  // An inset of half a tile or more: the centre.
+  const auto centre = nearest_tile_point(graph, {55.0, 0.0, 55.0}, 7.0, two);
+  EXPECT_EQ(centre->point.x, 35.0);
+  EXPECT_EQ(centre->distance_m, 20.0);
+  const Vec3 nan{std::nan(""), 0.0, 1.0};
+  EXPECT_FALSE(nearest_tile_point(graph, nan, 1.0, [](TileId) { return true; }).has_value());
 }
 
 TEST_F(UnitTest, RejectsBadParamsAndStart) {

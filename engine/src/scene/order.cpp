@@ -1,5 +1,8 @@
 #include "terranav/engine/scene/order.hpp"
 
+#include <array>
+#include <cstddef>
+
 namespace terranav::engine {
 
 std::string_view to_string(OrderStatus status) noexcept {
@@ -14,6 +17,13 @@ std::string_view to_string(OrderStatus status) noexcept {
       return "miss";
   }
   return "miss";
+}
+
+std::string_view to_string(PathEventKind kind) noexcept {
+  // In the enum's order.
+  constexpr std::array<std::string_view, 3> kNames = {"answer", "stepped_off", "stranded"};
+  const auto k = static_cast<std::size_t>(kind);
+  return k < kNames.size() ? kNames[k] : kNames[0];
 }
 
 }  // namespace terranav::engine

@@ -8,6 +8,7 @@
 #include "terranav/engine/scene/formation.hpp"
 #include "terranav/engine/scene/separation.hpp"
 #include "terranav/engine/scene/tile_diagnosis.hpp"
+#include "terranav/nav/nearest_tile.hpp"
 
 namespace terranav::engine {
 namespace {
@@ -66,6 +67,12 @@ bool standable(const nav::NavTerrain& terrain, const nav::Vec3& p, nav::SetId se
   if (!tile) return false;
   const nav::TileId id = terrain.graph().id(*tile);
   return terrain.graph().walkable(id) && terrain.sets().set_of(id) == set;
+}
+
+/// The tile of the unit's goal (its own tile with none, or off the tiles).
+nav::TileCoord goal_tile(const nav::TerrainGraph& graph, const SceneUnit& u) {
+  const auto tile = u.goal ? graph.tile_at(u.goal->x, u.goal->z) : std::nullopt;
+  return tile.value_or(u.unit.tile());
 }
 
 }  // namespace
@@ -252,8 +259,7 @@ std::span<const PathEvent> World::serve_requests(double budget_us) {
     event.replan = replanning_[k];
     event.status = result.status;
     event.from_tile = u.unit.planning_tile();
-    const auto goal_tile = graph.tile_at(u.goal->x, u.goal->z);
-    event.goal_tile = goal_tile.value_or(u.unit.tile());
+    event.goal_tile = goal_tile(graph, u);
     event.path_mode = search_options_.path_mode;
     if (result.status == nav::SearchStatus::Found) {
       event.end_tile = result.tiles.back();
@@ -305,15 +311,52 @@ void World::step(double dt_s) {
 nav::EditResult World::edit(const std::function<nav::EditResult(nav::NavTerrain&)>& change) {
   std::optional<nav::EditResult> result;
   queue_->apply([&] { result = change(*terrain_); });
+  const nav::TerrainGraph& graph = terrain_->graph();
   for (std::size_t k = 0; k < units_.size(); ++k) {
     SceneUnit& u = units_[k];
     u.unit.advance(0.0);  // the ground under it may have moved
-    if (u.goal && !u.ticket && u.unit.moving() && u.unit.path_crosses(result->dirty)) {
+    const bool walking = u.goal && (u.ticket || u.unit.moving());
+    // Only the edit's dirty tiles can have become unwalkable.
+    if (result->dirty.contains(u.unit.tile()) && !graph.walkable(graph.id(u.unit.tile()))) {
+      if (!step_off(k) || !walking) continue;
+      // A request still unanswered stays the order's first answer.
+      if (!u.ticket) replanning_[k] = true;
+      request_path(k);
+    } else if (u.goal && !u.ticket && u.unit.moving() && u.unit.path_crosses(result->dirty)) {
       replanning_[k] = true;
       request_path(k);
     }
   }
   return *result;
+}
+
+bool World::step_off(std::size_t k) {
+  SceneUnit& u = units_[k];
+  const nav::TerrainGraph& graph = terrain_->graph();
+  const nav::Vec3 at = u.unit.position();
+  const std::optional<nav::TilePoint> to = nav::nearest_tile_point(
+      graph, at, kUnitRadiusM, [&](nav::TileId t) { return graph.walkable(t); });
+  PathEvent event;
+  event.kind = to ? PathEventKind::SteppedOff : PathEventKind::Stranded;
+  event.unit = u.id;
+  event.order = u.order;
+  event.status = to ? nav::SearchStatus::Found : nav::SearchStatus::Unreachable;
+  event.from_tile = u.unit.tile();
+  event.goal_tile = goal_tile(graph, u);
+  event.end_tile = to ? to->tile : event.from_tile;
+  event.from_blocked = graph.blocked(graph.id(event.from_tile));
+  events_.push_back(event);
+  // Stopped dead, so its momentum does not carry it back onto the blocked
+  // ground before its new path comes.
+  u.unit.halt();
+  if (!to) {
+    // No path can start anywhere: its request would only fail.
+    if (u.ticket) queue_->cancel(*u.ticket);
+    u.ticket.reset();
+    return false;
+  }
+  u.unit.displace(to->point.x - at.x, to->point.z - at.z);
+  return true;
 }
 
 void World::replan_moving() {
@@ -369,7 +412,9 @@ void World::set_max_slope(double max_slope) {
   terrain_ = std::move(terrain);
   units_ = std::move(units);
   for (std::size_t k = 0; k < units_.size(); ++k) {
-    if (!moving[k] || !units_[k].goal) continue;
+    // A lower max slope can leave the ground under a unit unwalkable.
+    const bool stands = graph().walkable(graph().id(units_[k].unit.tile())) || step_off(k);
+    if (!stands || !moving[k] || !units_[k].goal) continue;
     replanning_[k] = true;
     request_path(k);
   }

@@ -41,6 +41,12 @@ std::string describe(const ClickReport& click, const World& world) {
 
 std::string describe(const PathEvent& event) {
   std::string text = "Unit " + std::to_string(static_cast<std::uint32_t>(event.unit)) + ": ";
+  if (event.kind != PathEventKind::Answer) {
+    text += "tile " + format_tile(event.from_tile) +
+            (event.from_blocked ? " was blocked" : " became unwalkable");
+    if (event.kind == PathEventKind::Stranded) return text + " and no tile is walkable; it stays";
+    return text + "; stepped to " + format_tile(event.end_tile);
+  }
   if (event.replan) text += "replanned after an edit: ";
   switch (event.status) {
     case nav::SearchStatus::Found:

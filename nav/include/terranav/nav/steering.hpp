@@ -83,6 +83,11 @@ class PathFollower {
   /// back as after a wide turn. O(segments in the projection window).
   void displace(double dx, double dz) noexcept;
 
+  /// Stops dead where it stands: no path (as set_path with an empty span)
+  /// and speed 0, heading kept; e.g. set down beside ground that became
+  /// impassable, before a new path. O(1).
+  void halt();
+
   /// Replaces the parameters (validated first; throws Error with nothing
   /// changed), keeping the path and the motion. O(path).
   void set_params(const SteeringParams& params);

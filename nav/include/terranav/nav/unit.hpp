@@ -72,6 +72,11 @@ class Unit {
   /// walkable ground. O(segments near it on its path).
   void displace(double dx, double dz);
 
+  /// Stops dead where it stands, with no path (PathFollower::halt): e.g.
+  /// set down beside ground that became unwalkable, before it plans again.
+  /// O(1).
+  void halt() { follower_.halt(); }
+
   /// True while the unit has a path to finish or is still moving.
   bool moving() const noexcept { return follower_.moving(); }
   /// Position on the surface, metres.

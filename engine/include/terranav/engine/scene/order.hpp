@@ -1,6 +1,7 @@
 // Move orders and their answers, as data: what an order did (refused, and
 // why, or sent to the path request queue) and, per unit, what the nav module
-// answered. The ui turns them into sentences. GL-free, pixel-free.
+// answered, or where an edit that made its ground unwalkable set it down.
+// The ui turns them into sentences. GL-free, pixel-free.
 #pragma once
 
 #include <cstddef>
@@ -39,8 +40,27 @@ struct OrderReport {
   std::uint64_t order = 0;
 };
 
-/// The nav module's answer to one unit's path request.
+/// What a PathEvent reports.
+enum class PathEventKind {
+  /// The nav module answered the unit's path request.
+  Answer,
+  /// An edit left the unit's tile (from_tile) unwalkable, so no path could
+  /// start there: the unit stepped onto the nearest walkable tile (end_tile;
+  /// World::edit has the rule). status is Found.
+  SteppedOff,
+  /// As SteppedOff, but no tile of the map is walkable any more: the unit
+  /// stays on from_tile (end_tile == from_tile) and stops. status is
+  /// Unreachable.
+  Stranded,
+};
+
+/// "answer", "stepped_off", "stranded".
+std::string_view to_string(PathEventKind kind) noexcept;
+
+/// The nav module's answer to one unit's path request, or (kind) what an
+/// edit did to a unit it left on unwalkable ground.
 struct PathEvent {
+  PathEventKind kind = PathEventKind::Answer;
   UnitId unit{};
   /// The order it answers (OrderReport::order); the same order again after
   /// an edit made the unit replan.
@@ -61,6 +81,8 @@ struct PathEvent {
   double cost = 0.0;  ///< units of the cost model (weighted metres by default)
   /// Tiles the search expanded (PathResult::expanded).
   std::uint32_t expanded = 0;
+  /// SteppedOff, Stranded: from_tile is blocked (else it lost its edges).
+  bool from_blocked = false;
 };
 
 }  // namespace terranav::engine

@@ -121,7 +121,22 @@ class World {
   /// no search reads it, and returns what it returns. Units whose path ahead
   /// touches its dirty tiles plan again from where they stand to their goal
   /// (or the nearest reachable tile); requests in flight are run again.
-  /// Throws what `change` throws, with nothing changed.
+  ///
+  /// A unit whose tile the edit left unwalkable (blocked, or without edges:
+  /// no path can start there) steps off at once and stops: onto the point
+  /// nearest its position, in straight-line metres, that lies kUnitRadiusM
+  /// inside a walkable tile of any connected set (nav::nearest_tile_point;
+  /// ties: lowest TileId). The nearest ground, not the side its goal is on:
+  /// it never jumps across the blocked area; if that side is cut off from
+  /// its goal, its new path goes to the nearest reachable tile. A unit that
+  /// was walking or waiting for a path then plans again from there to its
+  /// goal (PathEvent::replan, as above). Each such unit adds a SteppedOff
+  /// event to events(), or Stranded when no tile is walkable any more: then
+  /// it stays where it is, stopped, and its request is cancelled.
+  ///
+  /// Throws what `change` throws, with nothing changed. O(change + units +
+  /// d^2 per unit stepping off, for walkable ground d tiles away; tiles
+  /// when there is none).
   nav::EditResult edit(const std::function<nav::EditResult(nav::NavTerrain&)>& change);
 
   /// Replaces the options of every later path request (the heuristic,
@@ -131,10 +146,11 @@ class World {
   void set_search_options(nav::SearchOptions options);
 
   /// Rebuilds the graph, connected sets and picking tree with a new max
-  /// slope (the heights and blocked tiles kept), the units where they stand,
-  /// and replans the units walking or waiting (PathEvent::replan). Throws
-  /// nav::Error outside nav::kMaxSlopeLimit, with nothing changed.
-  /// O(samples + units).
+  /// slope (the heights and blocked tiles kept), the units where they stand
+  /// (but those whose tile is no longer walkable, which step off as in
+  /// edit()), and replans the units walking or waiting (PathEvent::replan).
+  /// Throws nav::Error outside nav::kMaxSlopeLimit, with nothing changed.
+  /// O(samples + units + the steps off).
   void set_max_slope(double max_slope);
 
   /// Every unit's top speed; throws nav::Error outside nav::kSpeedLimit.
@@ -165,7 +181,8 @@ class World {
   /// The search that answers path requests: its last query's open and
   /// closed tiles (AStar::state) are the search overlay's.
   const nav::AStar& search() const noexcept { return *queue_->own_search(); }  // 0 workers
-  /// Every answer delivered so far, oldest first (the engine's log).
+  /// Every answer delivered so far and every unit an edit set off
+  /// unwalkable ground (PathEvent::kind), oldest first (the engine's log).
   std::span<const PathEvent> events() const noexcept { return events_; }
   /// Counts the terrain's changes: its edits (NavTerrain::revision) and
   /// rebuilds (set_max_slope), so a view redraws what it shows of it.
@@ -180,6 +197,10 @@ class World {
   void request_path(std::size_t k);
   /// Queues again the request of every unit walking or waiting.
   void replan_moving();
+  /// Unit k's tile is unwalkable: sets it down, stopped, on the nearest
+  /// walkable ground (edit() has the rule) and logs SteppedOff; with none,
+  /// stops it where it is and logs Stranded. Returns whether it stepped.
+  bool step_off(std::size_t k);
 
   std::unique_ptr<nav::NavTerrain> terrain_;  // replaced whole by set_max_slope
   nav::SearchOptions search_options_;

@@ -17,7 +17,10 @@ std::string describe(const ClickReport& click, const World& world);
 
 /// One line for a unit's answer: "Unit 0: path to tile (3, 28): 14 tiles,
 /// cost 179.7 m", with "(any-angle, V vertices)", "the nearest reachable
-/// tile" when the goal was moved, or why there is no path.
+/// tile" when the goal was moved, or why there is no path. For a unit an
+/// edit set off unwalkable ground: "Unit 3: tile (12, 40) was blocked;
+/// stepped to (12, 43)" ("became unwalkable" when it lost its edges), or
+/// "... was blocked and no tile is walkable; it stays".
 std::string describe(const PathEvent& event);
 
 }  // namespace terranav::engine
