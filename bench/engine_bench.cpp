@@ -44,8 +44,8 @@ void BM_SimulationStep(benchmark::State& state) {
 }
 BENCHMARK(BM_SimulationStep)->Arg(200)->Arg(1000)->Unit(benchmark::kMicrosecond)->Iterations(600);
 
-/// One frame's CPU part of the terrain LOD (morph field and node selection)
-/// on the default DEM from the default camera at 1280x720.
+/// One frame's CPU part of the terrain LOD (morph field and node selection,
+/// default patch) on the default DEM from the default camera at 1280x720.
 void BM_LodSelect(benchmark::State& state) {
   const World& world = walking_world(1);
   const terranav::engine::LodQuadtree quadtree(world.heightmap());

@@ -19,11 +19,10 @@ class TerrainLod {
  public:
   /// Uploads the heights as an R32F texture (W x D texels, nav metres), their
   /// gradients (sample_gradient) as an RG16F one (both filtered linearly for
-  /// terrain.frag; the vertex shader reads exact texels), and a patch of patch_cells^2 cells (a power of
-  /// two >= 2), and builds the quadtree. O(W * D * levels). Needs a current GL 3.3 core context.
-  /// Throws nav::Error when W or D exceeds GL_MAX_TEXTURE_SIZE (16384 on
-  /// llvmpipe).
-  explicit TerrainLod(const nav::Heightmap& heightmap, int patch_cells = 8);
+  /// terrain.frag; the vertex shader reads exact texels), and a patch of patch_cells^2 cells (a
+  /// power of two >= 2), and builds the quadtree. O(W * D * levels). Needs a current GL 3.3 core
+  /// context. Throws nav::Error when W or D exceeds GL_MAX_TEXTURE_SIZE (16384 on llvmpipe).
+  explicit TerrainLod(const nav::Heightmap& heightmap, int patch_cells = kDefaultPatchCells);
 
   /// After heightmap.set_heights(rect): re-uploads only the texels `rect`
   /// changes (its gradients reach one sample beyond it) and updates the quadtree's nodes over it.
