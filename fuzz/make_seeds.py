@@ -263,6 +263,66 @@ def api_seeds():
     put("fuzz_api", "ones", b"\x01" * 512)
 
 
+def geotiff(width, height, samples, fmt="<f", sample_format=3, epsg=32630, origin=(440720.0, 3751320.0),
+            pixel=30.0, nodata=None, transform=None):
+    """A little-endian, uncompressed, one-strip GeoTIFF, as GDAL's GTiff driver reads it:
+    samples row-major (row 0 north), `fmt` their struct format, SampleFormat 1/2/3 =
+    uint/int/float; a projected CRS (or geographic for 4326) by EPSG code; a pixel
+    scale and tie point, or a 4 x 4 ModelTransformation when `transform` is given."""
+    data = b"".join(struct.pack(fmt, v) for v in samples)
+    bits = struct.calcsize(fmt) * 8
+    geographic = epsg == 4326
+    keys = [1, 1, 0, 3, 1024, 0, 1, 2 if geographic else 1, 1025, 0, 1, 1,
+            2048 if geographic else 3072, 0, 1, epsg]
+    tags = [  # (tag, type, values): 2 ASCII, 3 SHORT, 4 LONG, 12 DOUBLE
+        (256, 4, [width]), (257, 4, [height]), (258, 3, [bits]), (259, 3, [1]), (262, 3, [1]),
+        (273, 4, [8]), (277, 3, [1]), (278, 4, [height]), (279, 4, [len(data)]),
+        (339, 3, [sample_format]), (34735, 3, keys)]
+    if transform is None:
+        tags += [(33550, 12, [pixel, pixel, 0.0]),
+                 (33922, 12, [0.0, 0.0, 0.0, origin[0], origin[1], 0.0])]
+    else:
+        tags.append((34264, 12, transform))
+    if nodata is not None:
+        tags.append((42113, 2, nodata.encode() + b"\0"))
+    tags.sort()
+    sizes = {2: 1, 3: 2, 4: 4, 12: 8}
+    packs = {3: "<H", 4: "<I", 12: "<d"}
+    extra = bytearray()
+    extra_at = 8 + len(data)
+    entries = []
+    for tag, kind, values in tags:
+        raw = values if kind == 2 else b"".join(struct.pack(packs[kind], v) for v in values)
+        if len(raw) <= 4:
+            entries.append(struct.pack("<HHI", tag, kind, len(raw) // sizes[kind]) + raw.ljust(4, b"\0"))
+        else:
+            entries.append(struct.pack("<HHII", tag, kind, len(raw) // sizes[kind], extra_at + len(extra)))
+            extra += raw + (b"\0" if len(raw) % 2 else b"")
+    ifd_at = extra_at + len(extra)
+    ifd = struct.pack("<H", len(entries)) + b"".join(entries) + struct.pack("<I", 0)
+    return b"II*\0" + struct.pack("<I", ifd_at) + data + bytes(extra) + ifd
+
+
+def gdal_seeds():
+    """GeoTIFFs for fuzz_gdal: valid projected rasters of each sample type, one with
+    nodata, and refused ones (geographic, rotated, truncated, not a TIFF)."""
+    ramp = [float(k % 7) * 3.5 - 4.0 for k in range(48)]
+    put("fuzz_gdal", "utm30n_float32_4x3.tif", geotiff(4, 3, ramp[:12]))
+    put("fuzz_gdal", "utm30n_int16_5x4.tif",
+        geotiff(5, 4, [int(v * 10) for v in ramp[:20]], "<h", 2))
+    put("fuzz_gdal", "utm33n_uint16_8x6.tif",
+        geotiff(8, 6, [k * 97 % 4000 for k in range(48)], "<H", 1, epsg=32633, pixel=2.0))
+    put("fuzz_gdal", "utm30n_float64_nodata_3x3.tif",
+        geotiff(3, 3, [1.0, 2.0, 3.0, 4.0, -9999.0, 6.0, 7.0, 8.0, 9.0], "<d", nodata="-9999"))
+    put("fuzz_gdal", "wgs84_float32_3x3.tif",
+        geotiff(3, 3, ramp[:9], epsg=4326, origin=(-3.5, 40.5), pixel=0.001))
+    rotated = [30.0, 0.5, 0.0, 440720.0, 0.5, -30.0, 0.0, 3751320.0,
+               0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]
+    put("fuzz_gdal", "rotated_float32_3x3.tif", geotiff(3, 3, ramp[:9], transform=rotated))
+    put("fuzz_gdal", "truncated.tif", geotiff(4, 3, ramp[:12])[:60])
+    put("fuzz_gdal", "not_a_tiff.tif", "P2 3 2 255 0 1 2 3 4 5\n")
+
+
 if __name__ == "__main__":
     png_seeds()
     hgt_seeds()
@@ -273,3 +333,4 @@ if __name__ == "__main__":
     flags_seeds()
     app_options_seeds()
     api_seeds()
+    gdal_seeds()

@@ -8,6 +8,7 @@ packages=(
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
   libgtest-dev libgmock-dev libbenchmark-dev glslang-tools libnoise-dev
   zlib1g-dev  # terrain_io: PNG chunk CRCs and image data checks
+  libgdal-dev  # terranav::gdal: GeoTIFF maps (optional; without it .tif is an error)
   libboost-graph-dev  # bench/ only: the Boost Graph Library baseline
   gnuplot-nox  # navcli sweep charts
   xvfb xauth  # tests: the real window under xvfb-run

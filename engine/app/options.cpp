@@ -149,6 +149,7 @@ std::string usage() {
          "                 [--follow-unit M] [--bench-frames N] [--msaa auto|0|2|4|8]\n"
          "       terranav ... [--minimap on|off] [--paths on|off] [--capture FRAME:FILE]\n"
          "       terranav --help | --version\n"
+         "--map: .png, .hgt, .raw/.r16, GeoTIFF .tif (its own spacing and metres) or .map.\n"
          "--procedural: a SIZE x SIZE fractal-noise terrain instead of --map (seed 1 and\n"
          "30 m spacing unless given), relief 0.13 x its extent.\n"
          "Paths are any-angle (docs/continuous-model.md): the unit glides from where it\n"

@@ -11,8 +11,9 @@ namespace terranav::navcli {
 
 const char* const kTerrainOptionsUsage =
     "Terrain (every command):\n"
-    "  --map FILE            .png, .hgt, .raw/.r16 or Moving AI .map (settings not given\n"
-    "                        come from FILE's .terrain sidecar)\n"
+    "  --map FILE            .png, .hgt, .raw/.r16, GeoTIFF .tif or Moving AI .map\n"
+    "                        (settings not given come from FILE's .terrain sidecar; a\n"
+    "                        GeoTIFF brings its own spacing and metres)\n"
     "  --procedural SIZE     instead of --map: SIZE x SIZE samples of seeded fBm noise\n"
     "    [--seed S] [--smoothing PASSES]\n"
     "  --spacing S           metres between samples\n"

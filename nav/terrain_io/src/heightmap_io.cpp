@@ -6,15 +6,19 @@
 #include <utility>
 #include <vector>
 
+#include "heightmap_support.hpp"
 #include "png_reader.hpp"
 #include "terranav/nav/limits.hpp"
 
 namespace terranav::nav {
 namespace {
 
+using detail::check_dimensions;
 using detail::fail;
 using detail::file_size_of;
+using detail::make_heightmap;
 using detail::read_bytes;
+using detail::settle_voids;
 
 constexpr int kHgtSide3 = 1201;  // 3 arc-second tile
 constexpr int kHgtSide1 = 3601;  // 1 arc-second tile
@@ -23,28 +27,6 @@ constexpr std::int16_t kHgtVoid = -32768;
 void check(const std::filesystem::path& file, const Limit& limit, double value) {
   if (!within(limit, value))
     fail(file, std::string(limit.name) + ": " + limit_problem(limit, value));
-}
-
-// The Heightmap limits, checked before anything is decoded or allocated.
-void check_dimensions(const std::filesystem::path& file, int width, int depth) {
-  const std::string dims = std::to_string(width) + "x" + std::to_string(depth);
-  if (width < 2 || depth < 2 || width > kMaxHeightmapDimension || depth > kMaxHeightmapDimension) {
-    fail(file, "dimensions " + dims + " outside 2.." + std::to_string(kMaxHeightmapDimension) +
-                   " samples per side");
-  }
-  if (static_cast<std::size_t>(width) * static_cast<std::size_t>(depth) > kMaxHeightmapSamples) {
-    fail(file, dims + " samples exceed the limit of " + std::to_string(kMaxHeightmapSamples));
-  }
-}
-
-// The Heightmap's own checks, reported against the file.
-Heightmap make_heightmap(const std::filesystem::path& file, int width, int depth, double spacing_m,
-                         std::vector<float> heights) {
-  try {
-    return Heightmap(width, depth, spacing_m, std::move(heights));
-  } catch (const Error& e) {
-    fail(file, e.what());
-  }
 }
 
 template <typename Sample>
@@ -62,16 +44,17 @@ std::vector<float> scale_samples(const Sample* samples, std::size_t count, doubl
 // Chebyshev distance L from valid data gets the mean of its neighbours at
 // distance < L. Same result as repeating "fill every void that has a non-void
 // neighbour" until none is left, in O(W * D).
-void fill_voids(std::vector<float>& heights, std::vector<std::int32_t>& layer, int side) {
-  const auto for_neighbours = [side](std::size_t k, auto&& visit) {
-    const int x = static_cast<int>(k % static_cast<std::size_t>(side));
-    const int z = static_cast<int>(k / static_cast<std::size_t>(side));
+void fill_voids(std::vector<float>& heights, std::vector<std::int32_t>& layer, int width,
+                int depth) {
+  const auto for_neighbours = [width, depth](std::size_t k, auto&& visit) {
+    const int x = static_cast<int>(k % static_cast<std::size_t>(width));
+    const int z = static_cast<int>(k / static_cast<std::size_t>(width));
     for (int dz = -1; dz <= 1; ++dz) {
       for (int dx = -1; dx <= 1; ++dx) {
         const int nx = x + dx;
         const int nz = z + dz;
-        if ((dx != 0 || dz != 0) && nx >= 0 && nz >= 0 && nx < side && nz < side) {
-          visit(static_cast<std::size_t>(nz) * static_cast<std::size_t>(side) +
+        if ((dx != 0 || dz != 0) && nx >= 0 && nz >= 0 && nx < width && nz < depth) {
+          visit(static_cast<std::size_t>(nz) * static_cast<std::size_t>(width) +
                 static_cast<std::size_t>(nx));
         }
       }
@@ -106,6 +89,55 @@ void fill_voids(std::vector<float>& heights, std::vector<std::int32_t>& layer, i
 }
 
 }  // namespace
+
+namespace detail {
+
+void check_dimensions(const std::filesystem::path& file, int width, int depth) {
+  const std::string dims = std::to_string(width) + "x" + std::to_string(depth);
+  if (width < 2 || depth < 2 || width > kMaxHeightmapDimension || depth > kMaxHeightmapDimension) {
+    fail(file, "dimensions " + dims + " outside 2.." + std::to_string(kMaxHeightmapDimension) +
+                   " samples per side");
+  }
+  if (static_cast<std::size_t>(width) * static_cast<std::size_t>(depth) > kMaxHeightmapSamples) {
+    fail(file, dims + " samples exceed the limit of " + std::to_string(kMaxHeightmapSamples));
+  }
+}
+
+Heightmap make_heightmap(const std::filesystem::path& file, int width, int depth, double spacing_m,
+                         std::vector<float> heights) {
+  try {
+    return Heightmap(width, depth, spacing_m, std::move(heights));
+  } catch (const Error& e) {
+    fail(file, e.what());
+  }
+}
+
+void settle_voids(const std::filesystem::path& file, std::vector<float>& heights,
+                  std::vector<std::int32_t>& layer, int width, int depth, HgtVoids voids,
+                  const std::string& kind, const std::string& value) {
+  std::size_t void_count = 0;
+  std::size_t first_void = 0;
+  for (std::size_t k = layer.size(); k-- > 0;) {
+    if (layer[k] < 0) {
+      first_void = k;
+      ++void_count;
+    }
+  }
+  if (void_count == layer.size()) {
+    fail(file, "every sample is " + kind + " (" + value + ")");
+  }
+  if (void_count > 0) {
+    if (voids == HgtVoids::Error) {
+      const auto w = static_cast<std::size_t>(width);
+      fail(file, std::to_string(void_count) + " " + kind + " samples (" + value +
+                     "), the first at row " + std::to_string(first_void / w) + ", column " +
+                     std::to_string(first_void % w));
+    }
+    fill_voids(heights, layer, width, depth);
+  }
+}
+
+}  // namespace detail
 
 bool png_is_16_bit(const std::filesystem::path& file) {
   return detail::png_header_is_16_bit(file);
@@ -155,30 +187,16 @@ Heightmap load_hgt_heightmap(const std::filesystem::path& file, double spacing_m
   const std::size_t count = static_cast<std::size_t>(side) * static_cast<std::size_t>(side);
   std::vector<float> heights(count);
   std::vector<std::int32_t> layer(count, 0);  // 0 = valid sample, -1 = void
-  std::size_t void_count = 0;
-  std::size_t first_void = 0;
   for (std::size_t k = 0; k < count; ++k) {
     const auto value = static_cast<std::int16_t>(
         static_cast<std::uint16_t>((bytes[2 * k] << 8) | bytes[2 * k + 1]));
     if (value == kHgtVoid) {
-      first_void = void_count == 0 ? k : first_void;
-      ++void_count;
       layer[k] = -1;
     } else {
       heights[k] = value;
     }
   }
-  if (void_count == count) {
-    fail(file, "every sample is void (-32768)");
-  }
-  if (void_count > 0) {
-    if (voids == HgtVoids::Error) {
-      fail(file, std::to_string(void_count) + " void samples (-32768), the first at row " +
-                     std::to_string(first_void / static_cast<std::size_t>(side)) + ", column " +
-                     std::to_string(first_void % static_cast<std::size_t>(side)));
-    }
-    fill_voids(heights, layer, side);
-  }
+  settle_voids(file, heights, layer, side, side, voids, "void", "-32768");
   return make_heightmap(file, side, side, spacing_m, std::move(heights));
 }
 

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <system_error>
 
+#include "gdal_terrain.hpp"
 #include "terranav/nav/limits.hpp"
 #include "terranav/nav/printable_text.hpp"
 #include "terranav/terrain_io/movingai.hpp"
@@ -178,7 +179,7 @@ Heightmap load_heightmap(const TerrainRequest& request, const std::string& ext, 
                                 s.height_scale_m.value_or(65535.0));
   }
   throw Error(file.string() + ": unknown extension '" + file.extension().string() +
-              "' (expected .png, .hgt, .raw, .r16 or .map)");
+              "' (expected .png, .hgt, .raw, .r16, .tif, .tiff or .map)");
 }
 
 // A heightmap terrain without blocked tiles; `source` names it in errors.
@@ -192,6 +193,24 @@ Terrain with_tile_size(Heightmap heightmap, std::optional<int> requested,
                 "x" + std::to_string(heightmap.depth()) + " heightmap");
   }
   return Terrain{std::move(heightmap), tile_size, {}};
+}
+
+// The raster's own pixel size and metres win: an override would contradict
+// the georeference, so it is refused like .hgt's height scale.
+Terrain gdal_terrain(const TerrainRequest& request, const Settings& s) {
+  const std::filesystem::path& file = request.map;
+  if (s.spacing_m || s.height_scale_m) {
+    throw Error(file.string() +
+                ": a GeoTIFF holds metres and its pixel size; spacing_m and height_scale_m do "
+                "not apply");
+  }
+  if (s.raw_width || s.raw_depth) {
+    throw Error(file.string() + ": raw_width/raw_depth apply only to .raw/.r16 files");
+  }
+  detail::GeoHeightmap geo = detail::load_gdal_heightmap(file, request.hgt_voids);
+  Terrain terrain = with_tile_size(std::move(geo.heightmap), s.tile_size, file.string());
+  terrain.georeference = std::move(geo.georeference);
+  return terrain;
 }
 
 }  // namespace
@@ -211,6 +230,9 @@ Terrain load_terrain(const TerrainRequest& request) {
   const Settings settings = resolve(request);
   if (ext == ".map") {
     return movingai_terrain(request.map, settings);
+  }
+  if (ext == ".tif" || ext == ".tiff") {
+    return gdal_terrain(request, settings);
   }
   return with_tile_size(load_heightmap(request, ext, settings), settings.tile_size,
                         request.map.string());

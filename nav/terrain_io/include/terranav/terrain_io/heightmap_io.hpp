@@ -24,7 +24,7 @@ Heightmap load_png_heightmap(const std::filesystem::path& file, double spacing_m
 /// Reads only the header: O(1).
 bool png_is_16_bit(const std::filesystem::path& file);
 
-/// What to do with SRTM void samples (-32768).
+/// What to do with SRTM void samples (-32768) and a GeoTIFF's nodata samples.
 enum class HgtVoids {
   Error,  ///< a void is an error (default)
   Fill,   ///< fill each void with the mean of its non-void 8-neighbours, repeated

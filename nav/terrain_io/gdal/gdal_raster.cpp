@@ -1,0 +1,148 @@
+#include "gdal_raster.hpp"
+
+#include <cpl_conv.h>
+#include <cpl_error.h>
+#include <cpl_vsi.h>
+#include <gdal.h>
+#include <ogr_srs_api.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <string_view>
+
+#include "terranav/nav/printable_text.hpp"
+#include "terranav/nav/types.hpp"
+
+namespace terranav::nav::gdal {
+namespace {
+
+[[noreturn]] void fail(const std::filesystem::path& file, const std::string& problem) {
+  throw Error(printable_text(file.string()) + ": " + problem);
+}
+
+// GDAL prints its errors to stderr by default; ours carry them instead. The
+// handler stack is per thread, so the guard affects only this call.
+struct QuietErrors {
+  QuietErrors() {
+    CPLPushErrorHandler(CPLQuietErrorHandler);
+    CPLErrorReset();
+  }
+  QuietErrors(const QuietErrors&) = delete;
+  QuietErrors& operator=(const QuietErrors&) = delete;
+  ~QuietErrors() { CPLPopErrorHandler(); }
+  // GDAL's last message on one line, or `fallback` when it gave none.
+  static std::string message(std::string_view fallback) {
+    const char* text = CPLGetLastErrorMsg();
+    return printable_text(text != nullptr && *text != '\0' ? std::string_view(text) : fallback);
+  }
+};
+
+}  // namespace
+
+struct Raster::Dataset {
+  GDALDatasetH handle = nullptr;
+  GDALRasterBandH band = nullptr;
+  ~Dataset() {
+    if (handle != nullptr) GDALClose(handle);
+  }
+};
+
+Raster::Raster(const std::filesystem::path& file) : file_(file), dataset_(new Dataset) {
+  static std::once_flag registered;
+  std::call_once(registered, [] { GDALAllRegister(); });
+  const QuietErrors quiet;
+  VSIStatBufL stat{};
+  if (VSIStatL(file.c_str(), &stat) != 0) fail(file, "cannot open: no such file");
+  if (VSI_ISDIR(stat.st_mode)) fail(file, "is a directory, not a raster");
+  // No driver claims it: our own words, since GDAL's repeat the path.
+  if (GDALIdentifyDriverEx(file.c_str(), GDAL_OF_RASTER, nullptr, nullptr) == nullptr) {
+    fail(file, "not a raster GDAL can read (no driver recognises it)");
+  }
+  dataset_->handle =
+      GDALOpenEx(file.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, nullptr, nullptr, nullptr);
+  if (dataset_->handle == nullptr) {
+    fail(file, "cannot open as a raster (" + QuietErrors::message("GDAL gave no reason") + ")");
+  }
+  if (GDALGetRasterCount(dataset_->handle) < 1) fail(file, "raster has no bands");
+  dataset_->band = GDALGetRasterBand(dataset_->handle, 1);
+}
+
+Raster::~Raster() = default;
+
+int Raster::width() const noexcept {
+  return GDALGetRasterXSize(dataset_->handle);
+}
+
+int Raster::depth() const noexcept {
+  return GDALGetRasterYSize(dataset_->handle);
+}
+
+std::optional<std::array<double, 6>> Raster::geotransform() const {
+  const QuietErrors quiet;
+  std::array<double, 6> gt{};
+  if (GDALGetGeoTransform(dataset_->handle, gt.data()) != CE_None) return std::nullopt;
+  return gt;
+}
+
+std::optional<Crs> Raster::crs() const {
+  const QuietErrors quiet;
+  const OGRSpatialReferenceH srs = GDALGetSpatialRef(dataset_->handle);
+  if (srs == nullptr) return std::nullopt;
+  Crs crs;
+  char* wkt = nullptr;
+  if (OSRExportToWkt(srs, &wkt) == OGRERR_NONE && wkt != nullptr) crs.wkt = wkt;
+  CPLFree(wkt);
+  crs.geographic = OSRIsGeographic(srs) != 0;
+  char* unit_name = nullptr;  // owned by srs
+  crs.linear_unit_m = OSRGetLinearUnits(srs, &unit_name);
+  crs.linear_unit_name = unit_name != nullptr ? unit_name : "";
+  // A CRS read from GeoTIFF keys often lacks its authority at the root;
+  // identification on a copy finds the code without changing the dataset's.
+  const OGRSpatialReferenceH copy = OSRClone(srs);
+  if (OSRGetAuthorityName(copy, nullptr) == nullptr) OSRAutoIdentifyEPSG(copy);
+  const char* authority = OSRGetAuthorityName(copy, nullptr);
+  const char* code = OSRGetAuthorityCode(copy, nullptr);
+  if (authority != nullptr && code != nullptr && std::strcmp(authority, "EPSG") == 0) {
+    crs.epsg = std::atoi(code);
+  }
+  OSRRelease(copy);
+  return crs;
+}
+
+std::string Raster::band_type_name() const {
+  const char* name = GDALGetDataTypeName(GDALGetRasterDataType(dataset_->band));
+  return name != nullptr ? name : "unknown";
+}
+
+bool Raster::band_is_complex() const {
+  return GDALDataTypeIsComplex(GDALGetRasterDataType(dataset_->band)) != 0;
+}
+
+std::optional<double> Raster::nodata() const {
+  int has = 0;
+  const double value = GDALGetRasterNoDataValue(dataset_->band, &has);
+  return has != 0 ? std::optional<double>(value) : std::nullopt;
+}
+
+double Raster::scale() const {
+  return GDALGetRasterScale(dataset_->band, nullptr);
+}
+
+double Raster::offset() const {
+  return GDALGetRasterOffset(dataset_->band, nullptr);
+}
+
+std::vector<float> Raster::read_band1() const {
+  const QuietErrors quiet;
+  const int w = width();
+  const int d = depth();
+  std::vector<float> values(static_cast<std::size_t>(w) * static_cast<std::size_t>(d));
+  if (GDALRasterIO(dataset_->band, GF_Read, 0, 0, w, d, values.data(), w, d, GDT_Float32, 0, 0) !=
+      CE_None) {
+    fail(file_, "cannot read band 1 (" + QuietErrors::message("read failed") + ")");
+  }
+  return values;
+}
+
+}  // namespace terranav::nav::gdal

@@ -1,0 +1,231 @@
+// GeoTIFF maps through load_terrain (GDAL): heights, spacing and georeference
+// round trips, the pixel-centre convention, and one exact error per refusal.
+// The fixtures are written here with GDAL's API (MEM driver, then a GTiff
+// copy), so the tests need no data files.
+#include <cpl_conv.h>
+#include <gdal.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <ogr_srs_api.h>
+
+#include <array>
+#include <cstddef>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "geotiff_writer.hpp"
+#include "terranav/terrain_io/georeference.hpp"
+#include "terranav/terrain_io/terrain_source.hpp"
+#include "test_support.hpp"
+
+namespace terranav::nav {
+namespace {
+
+namespace fs = std::filesystem;
+using test::error_of;
+using ::testing::HasSubstr;
+
+using test::RasterSpec;
+
+class GdalTerrain : public test::ScratchDirTest {
+ protected:
+  fs::path tif(const std::string& name, const test::RasterSpec& spec) const {
+    return test::write_geotiff(dir_ / name, spec);
+  }
+
+  // A GeoTIFF of any size without writing its samples (sparse), for limits.
+  fs::path sparse_tif(const std::string& name, int width, int depth) const {
+    GDALAllRegister();
+    const fs::path file = dir_ / name;
+    const char* options[] = {"SPARSE_OK=TRUE", nullptr};
+    GDALDatasetH out = GDALCreate(GDALGetDriverByName("GTiff"), file.c_str(), width, depth, 1,
+                                  GDT_Byte, const_cast<char**>(options));
+    EXPECT_NE(out, nullptr);
+    std::array<double, 6> gt = {0.0, 1.0, 0.0, 0.0, 0.0, -1.0};
+    EXPECT_EQ(GDALSetGeoTransform(out, gt.data()), CE_None);
+    OGRSpatialReferenceH srs = OSRNewSpatialReference(nullptr);
+    EXPECT_EQ(OSRImportFromEPSG(srs, 32630), OGRERR_NONE);
+    EXPECT_EQ(GDALSetSpatialRef(out, srs), CE_None);
+    OSRRelease(srs);
+    GDALClose(out);
+    return file;
+  }
+
+  std::string load_error(const fs::path& file) const {
+    return error_of([&] { load_terrain(TerrainRequest{.map = file}); });
+  }
+};
+
+TEST_F(GdalTerrain, ProjectedRasterRoundTripsHeightsSpacingAndGeoreference) {
+  RasterSpec spec;
+  spec.width = 4;
+  spec.depth = 3;
+  spec.values = {100.5, 101.25, 99.0, -3.5, 0, 1, 2, 3, 1234.75, 8000, -400, 7};
+  const Terrain t = load_terrain(TerrainRequest{.map = tif("utm.tif", spec)});
+  ASSERT_EQ(t.heightmap.width(), 4);
+  ASSERT_EQ(t.heightmap.depth(), 3);
+  EXPECT_EQ(t.heightmap.spacing(), 30.0);
+  EXPECT_EQ(t.tile_size, 1);
+  EXPECT_TRUE(t.blocked.empty());
+  for (int z = 0; z < 3; ++z) {
+    for (int x = 0; x < 4; ++x) {
+      EXPECT_EQ(t.heightmap.at(x, z), static_cast<float>(spec.values[z * 4 + x])) << x << "," << z;
+    }
+  }
+  ASSERT_TRUE(t.georeference.has_value());
+  EXPECT_EQ(t.georeference->origin_e, 440720.0);
+  EXPECT_EQ(t.georeference->origin_n, 3751320.0);
+  EXPECT_EQ(t.georeference->pixel_size_m, 30.0);
+  EXPECT_EQ(t.georeference->epsg, 32630);
+  EXPECT_THAT(t.georeference->crs_wkt, HasSubstr("UTM zone 30N"));
+}
+
+TEST_F(GdalTerrain, IntegerBandsTakeTheirScaleAndOffset) {
+  RasterSpec spec;
+  spec.type = GDT_Int16;
+  spec.values = {0, 10, -20, 30, 400, 5};
+  spec.scale = 0.5;
+  spec.offset = 100.0;
+  const Terrain t = load_terrain(TerrainRequest{.map = tif("int16.tif", spec), .tile_size = 1});
+  const std::vector<float> expected = {100, 105, 90, 115, 300, 102.5};
+  EXPECT_EQ(std::vector<float>(t.heightmap.heights().begin(), t.heightmap.heights().end()),
+            expected);
+}
+
+// 3 x 2 pixels of 10 m, west edge E = 1000, north edge N = 2000: the samples
+// sit at E 1005, 1015, 1025 and N 1995 (row 0), 1985 (row 1).
+TEST_F(GdalTerrain, SamplesSitAtTheirPixelCentres) {
+  RasterSpec spec;
+  spec.geotransform = std::array<double, 6>{1000.0, 10.0, 0.0, 2000.0, 0.0, -10.0};
+  const Terrain t = load_terrain(TerrainRequest{.map = tif("centres.tif", spec)});
+  ASSERT_TRUE(t.georeference.has_value());
+  const Georeference& geo = *t.georeference;
+  struct Case {
+    int x, z;
+    double e, n;
+  };
+  const Case cases[] = {{0, 0, 1005, 1995}, {1, 0, 1015, 1995}, {2, 0, 1025, 1995},
+                        {0, 1, 1005, 1985}, {1, 1, 1015, 1985}, {2, 1, 1025, 1985}};
+  for (const Case& c : cases) {
+    const NavPoint nav{c.x * t.heightmap.spacing(), c.z * t.heightmap.spacing()};
+    const CrsPoint crs = nav_to_crs(geo, nav);
+    EXPECT_EQ(crs.easting, c.e) << c.x << "," << c.z;
+    EXPECT_EQ(crs.northing, c.n) << c.x << "," << c.z;
+    const NavPoint back = crs_to_nav(geo, {c.e, c.n});
+    EXPECT_EQ(back.x_m, nav.x_m);
+    EXPECT_EQ(back.z_m, nav.z_m);
+  }
+  // The raster's outer corner is half a pixel outside sample (0, 0).
+  const NavPoint corner = crs_to_nav(geo, {1000.0, 2000.0});
+  EXPECT_EQ(corner.x_m, -5.0);
+  EXPECT_EQ(corner.z_m, -5.0);
+}
+
+TEST_F(GdalTerrain, TileSizeApplies) {
+  RasterSpec spec;
+  spec.width = 5;
+  spec.depth = 5;
+  spec.values.assign(25, 7.0);
+  EXPECT_EQ(load_terrain(TerrainRequest{.map = tif("tiles.tif", spec), .tile_size = 2}).tile_size,
+            2);
+}
+
+TEST_F(GdalTerrain, MissingFileIsAnError) {
+  const fs::path file = dir_ / "absent.tif";
+  EXPECT_EQ(load_error(file), file.string() + ": cannot open: no such file");
+}
+
+TEST_F(GdalTerrain, NotARasterIsAnError) {
+  const fs::path file = dir_ / "text.tif";
+  { std::ofstream(file) << "just some text, not a TIFF\n"; }
+  EXPECT_EQ(load_error(file),
+            file.string() + ": not a raster GDAL can read (no driver recognises it)");
+}
+
+// Each refused raster: the valid default with one thing changed, and the
+// exact one-line message after "<file>: ".
+TEST_F(GdalTerrain, RefusedRastersGiveOneExactLine) {
+  using Gt = std::array<double, 6>;
+  const std::string warp = "e.g. gdalwarp -t_srs EPSG:xxxx with a projected CRS in metres";
+  struct Case {
+    std::string name;
+    void (*change)(RasterSpec&);
+    std::string message;
+  };
+  const Case cases[] = {
+      {"rotated.tif", [](RasterSpec& r) { r.geotransform = Gt{440720, 30, 0.5, 3751320, 0, -30}; },
+       "rotated or sheared geotransform (rotation terms 0.5, 0); warp it north-up first, " + warp},
+      {"south_up.tif", [](RasterSpec& r) { r.geotransform = Gt{440720, 30, 0, 3751320, 0, 30}; },
+       "not north-up (pixel size 30 x 30; expected > 0 x < 0); warp it north-up first, " + warp},
+      {"non_square.tif", [](RasterSpec& r) { r.geotransform = Gt{440720, 30, 0, 3751320, 0, -20}; },
+       "non-square pixels 30 x 20 m; resample to square pixels first, e.g. gdalwarp -tr 30 30"},
+      {"wgs84.tif",
+       [](RasterSpec& r) {
+         r.epsg = 4326;
+         r.geotransform = Gt{-3.5, 0.001, 0, 40.5, 0, -0.001};
+       },
+       "geographic CRS EPSG:4326 (degrees); project it first, " + warp},
+      {"feet.tif", [](RasterSpec& r) { r.epsg = 2227; },  // NAD83 / California zone 3 (ftUS)
+       "CRS EPSG:2227 unit is 'US survey foot' (0.304801 m), not the metre; reproject it first, " +
+           warp},
+      {"no_crs.tif", [](RasterSpec& r) { r.epsg = 0; },
+       "no coordinate reference system; assign one first, e.g. gdal_edit.py -a_srs EPSG:xxxx"},
+      {"no_gt.tif", [](RasterSpec& r) { r.geotransform.reset(); },
+       "no geotransform (origin and pixel size); georeference it first"},
+      {"nodata.tif",
+       [](RasterSpec& r) {
+         r.nodata = -9999.0;
+         r.values = {10, 11, 12, 20, -9999, -9999};
+       },
+       "2 nodata samples (-9999), the first at row 1, column 1"},
+      {"all_nodata.tif",
+       [](RasterSpec& r) {
+         r.nodata = 0.0;
+         r.values.assign(6, 0.0);
+       },
+       "every sample is nodata (0)"},
+      {"complex.tif", [](RasterSpec& r) { r.type = GDT_CFloat32; },
+       "band 1 is complex (CFloat32); heights need a real band"},
+  };
+  for (const Case& c : cases) {
+    RasterSpec spec;
+    c.change(spec);
+    const fs::path file = tif(c.name, spec);
+    EXPECT_EQ(load_error(file), file.string() + ": " + c.message);
+  }
+}
+
+TEST_F(GdalTerrain, NodataSamplesAreFilledOnRequest) {
+  RasterSpec spec;
+  spec.nodata = -9999.0;
+  spec.values = {10, 20, 30, 40, -9999, 60};
+  const Terrain t =
+      load_terrain(TerrainRequest{.map = tif("fill.tif", spec), .hgt_voids = HgtVoids::Fill});
+  // The mean of its five neighbours: (10 + 20 + 30 + 40 + 60) / 5.
+  EXPECT_EQ(t.heightmap.at(1, 1), 32.0f);
+}
+
+TEST_F(GdalTerrain, AbsurdSizesAreRefusedBeforeReading) {
+  const fs::path wide = sparse_tif("wide.tif", 70000, 2);
+  EXPECT_EQ(load_error(wide),
+            wide.string() + ": dimensions 70000x2 outside 2..65536 samples per side");
+  const fs::path big = sparse_tif("big.tif", 20000, 20000);
+  EXPECT_EQ(load_error(big), big.string() + ": 20000x20000 samples exceed the limit of 268435456");
+}
+
+TEST_F(GdalTerrain, SpacingAndHeightScaleOverridesAreRefused) {
+  const fs::path file = tif("utm.tif", RasterSpec{});
+  const std::string expected =
+      file.string() +
+      ": a GeoTIFF holds metres and its pixel size; spacing_m and height_scale_m do not apply";
+  EXPECT_EQ(error_of([&] { load_terrain(TerrainRequest{.map = file, .spacing_m = 30.0}); }),
+            expected);
+  EXPECT_EQ(error_of([&] { load_terrain(TerrainRequest{.map = file, .height_scale_m = 2.0}); }),
+            expected);
+}
+
+}  // namespace
+}  // namespace terranav::nav
