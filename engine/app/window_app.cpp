@@ -215,8 +215,8 @@ bool run_window_app(LoadedWorld& loaded, const Options& options) {
       controls.handle(event, camera, under_cursor);
     }
     const double now = window->time();
-    if (frame > 0) frame_ms.push_back((now - last) * 1000.0);
     stats.frame_ms = (now - last) * 1000.0;
+    if (frame > 0) frame_ms.push_back(stats.frame_ms);
     const double dt = std::clamp(now - last, 0.0, 0.25);  // no jump after a stall
     last = now;
     if (++fps_frames; now - fps_since >= 0.5) {

@@ -54,11 +54,8 @@ void OffscreenTarget::bind() const {
 }
 
 Image OffscreenTarget::read() const {
-  if (samples_ == 0) {
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, multisampled_.id());
-    return read_framebuffer(size_);
-  }
   glBindFramebuffer(GL_READ_FRAMEBUFFER, multisampled_.id());
+  if (samples_ == 0) return read_framebuffer(size_);  // nothing to resolve
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolved_.id());
   glBlitFramebuffer(0, 0, size_.width, size_.height, 0, 0, size_.width, size_.height,
                     GL_COLOR_BUFFER_BIT, GL_NEAREST);

@@ -179,10 +179,6 @@ void GlfwWindow::open(Viewport size, const char* title, int samples) {
     glfwTerminate();
     throw nav::Error("GLFW: loading OpenGL functions with glad failed");
   }
-  GLint buffers = 0;
-  glGetIntegerv(GL_SAMPLE_BUFFERS, &buffers);
-  samples_ = 0;
-  if (buffers > 0) glGetIntegerv(GL_SAMPLES, &samples_);
 }
 
 GlfwWindow::~GlfwWindow() {

@@ -36,15 +36,12 @@ class GlfwWindow {
   void swap_buffers();
   /// Seconds since GLFW was initialised.
   double time() const;
-  /// Samples per pixel of the window's framebuffer (0 when not multisampled).
-  int samples() const noexcept { return samples_; }
 
  private:
   /// Opens window_ with `samples` and loads GL; throws as the constructor.
   void open(Viewport size, const char* title, int samples);
 
   GLFWwindow* window_ = nullptr;
-  int samples_ = 0;
   std::vector<Event> queue_;
 };
 
