@@ -1,0 +1,446 @@
+#include "py_terrain.hpp"
+
+#include <Python.h>
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
+#include <algorithm>
+#include <chrono>
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <sstream>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "path_batch.hpp"
+#include "terranav/nav/limits.hpp"
+#include "terranav/nav/surface_cost.hpp"
+#include "terranav/nav/tiling.hpp"
+
+namespace py = pybind11;
+
+namespace terranav::python {
+
+Terrain::Terrain(nav::Terrain loaded, nav::GraphConfig config) {
+  config.tile_size = loaded.tile_size;
+  if (loaded.georeference) {
+    georeference_ = std::make_shared<const nav::Georeference>(std::move(*loaded.georeference));
+  }
+  terrain_ = std::make_unique<nav::NavTerrain>(
+      std::move(loaded.heightmap),
+      nav::NavTerrainConfig{.graph = config, .blocked = std::move(loaded.blocked)});
+}
+
+nav::SearchOptions Terrain::search_options(const QueryArgs& args) const {
+  nav::CostModel model;
+  model.kind = nav::parse_cost_model(args.cost);
+  model.slope_weight = args.slope_weight;
+  model.uphill_weight = args.uphill_weight;
+  model.downhill_weight = args.downhill_weight;
+  nav::SearchOptions search;
+  search.cost = terrain_->cost_model(model);
+  nav::validate(search.cost, terrain_->graph().tile_count());
+  // navcli's default: octile rates a knight's move 1 + sqrt2 > sqrt5, so
+  // Knight16 gets its own heuristic.
+  search.heuristic = args.heuristic ? nav::parse_heuristic(*args.heuristic)
+                     : terrain_->graph().config().topology == nav::Topology::Knight16
+                         ? nav::Heuristic::Knight
+                         : nav::Heuristic::Octile;
+  nav::check_limit(nav::kWeightLimit, args.weight);
+  search.weight = args.weight;
+  if (args.any_angle) search.path_mode = nav::PathMode::AnyAngle;
+  return search;
+}
+
+PathAnswer Terrain::find_path(nav::AStar& astar, nav::TileCoord from, nav::TileCoord to,
+                              const nav::SearchOptions& search) const {
+  PathAnswer answer;
+  answer.model = search.cost.kind;
+  answer.georeference = georeference_;
+  const auto start = std::chrono::steady_clock::now();
+  answer.result = astar.find_path(from, to, search);
+  answer.time_us =
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+  if (answer.result.status == nav::SearchStatus::Found &&
+      search.cost.kind != nav::CostModelKind::Seed) {
+    answer.surface = nav::SurfaceCost(terrain_->heightmap(), terrain_->graph(), search.cost)
+                         .polyline(answer.result.waypoints);
+  }
+  return answer;
+}
+
+PathAnswer Terrain::find_path(nav::TileCoord from, nav::TileCoord to,
+                              const nav::SearchOptions& search) const {
+  const auto fresh = [&] {
+    return std::make_unique<nav::AStar>(terrain_->graph(), terrain_->sets(),
+                                        &terrain_->heightmap());
+  };
+  const std::unique_lock lock(astar_mutex_, std::try_to_lock);
+  if (!lock.owns_lock()) {
+    const auto own = fresh();
+    return find_path(*own, from, to, search);
+  }
+  if (!astar_) astar_ = fresh();
+  return find_path(*astar_, from, to, search);
+}
+
+namespace {
+
+nav::GraphConfig graph_config(double max_slope, const std::string& topology,
+                              const std::string& corner_cutting) {
+  nav::GraphConfig config;
+  config.max_slope = max_slope;
+  config.topology = nav::parse_topology(topology);
+  config.corner_cutting = nav::parse_corner_cutting(corner_cutting);
+  return config;
+}
+
+std::string dtype_name(const py::array& array) {
+  return py::str(array.dtype());
+}
+
+int side(py::ssize_t n) {
+  return static_cast<int>(std::min<py::ssize_t>(n, INT_MAX));
+}
+
+/// heights (rows = z, columns = x, metres, any real dtype) copied as floats.
+nav::Heightmap heightmap_from(const py::array& heights, double spacing) {
+  if (heights.ndim() != 2) {
+    throw py::value_error("heights: expected a 2-D array (rows = z, columns = x), got " +
+                          std::to_string(heights.ndim()) + " dimensions");
+  }
+  const char kind = heights.dtype().kind();
+  if (kind != 'f' && kind != 'i' && kind != 'u') {
+    throw py::type_error("heights: expected real numbers (metres), got dtype " +
+                         dtype_name(heights));
+  }
+  const auto samples =
+      py::array_t<float, py::array::c_style | py::array::forcecast>::ensure(heights);
+  std::vector<float> values(samples.data(), samples.data() + samples.size());
+  return nav::Heightmap(side(samples.shape(1)), side(samples.shape(0)), spacing, std::move(values));
+}
+
+/// blocked (tiles_deep x tiles_deep, bool or integer, non-zero = blocked).
+std::vector<std::uint8_t> blocked_from(const py::object& blocked, const nav::Heightmap& heights,
+                                       int tile_size) {
+  if (blocked.is_none()) return {};
+  const py::array flags = py::array::ensure(blocked);
+  if (!flags) throw py::type_error("blocked: expected a 2-D array of tiles or None");
+  const char kind = flags.dtype().kind();
+  if (kind != 'b' && kind != 'i' && kind != 'u') {
+    throw py::type_error("blocked: expected bool or integer flags, got dtype " + dtype_name(flags));
+  }
+  const nav::Tiling tiling(heights, tile_size);
+  if (flags.ndim() != 2 || flags.shape(0) != tiling.tiles_deep() ||
+      flags.shape(1) != tiling.tiles_wide()) {
+    std::string shape;
+    for (py::ssize_t d = 0; d < flags.ndim(); ++d) {
+      shape += (d ? ", " : "") + std::to_string(flags.shape(d));
+    }
+    throw py::value_error("blocked: expected shape (tiles_deep, tiles_wide) = (" +
+                          std::to_string(tiling.tiles_deep()) + ", " +
+                          std::to_string(tiling.tiles_wide()) + "), got (" + shape + ")");
+  }
+  const auto bytes = py::array_t<bool, py::array::c_style | py::array::forcecast>::ensure(flags);
+  return {bytes.data(), bytes.data() + bytes.size()};
+}
+
+/// A read-only numpy view of the heights, kept alive by the Terrain.
+py::array heights_view(const py::object& self) {
+  const nav::Heightmap& heights = self.cast<const Terrain&>().nav().heightmap();
+  py::array view(py::dtype::of<float>(), {heights.depth(), heights.width()},
+                 {static_cast<py::ssize_t>(heights.width() * sizeof(float)),
+                  static_cast<py::ssize_t>(sizeof(float))},
+                 heights.heights().data(), self);
+  view.attr("setflags")(py::arg("write") = false);
+  return view;
+}
+
+py::object georeference_dict(const Terrain& terrain) {
+  const auto& geo = terrain.georeference();
+  if (!geo) return py::none();
+  py::dict out;
+  out["origin_e"] = geo->origin_e;
+  out["origin_n"] = geo->origin_n;
+  out["pixel_size_m"] = geo->pixel_size_m;
+  out["crs_wkt"] = geo->crs_wkt;
+  out["epsg"] = geo->epsg ? py::object(py::int_(*geo->epsg)) : py::none();
+  return out;
+}
+
+std::vector<TilePair> pairs_from(const py::array& pairs) {
+  const char kind = pairs.dtype().kind();
+  if (kind != 'i' && kind != 'u') {
+    throw py::type_error("pairs: expected an integer array, got dtype " + dtype_name(pairs));
+  }
+  if (pairs.ndim() != 2 || pairs.shape(1) != 4) {
+    throw py::value_error("pairs: expected shape (K, 4): from_i, from_j, to_i, to_j");
+  }
+  const auto tiles =
+      py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(pairs);
+  const auto coord = [&](py::ssize_t row, py::ssize_t column) {
+    const std::int64_t v = tiles.at(row, column);
+    if (v < INT32_MIN || v > INT32_MAX) {
+      throw py::value_error("pairs: row " + std::to_string(row) + ": tile index " +
+                            std::to_string(v) + " is outside int32");
+    }
+    return static_cast<std::int32_t>(v);
+  };
+  std::vector<TilePair> out;
+  for (py::ssize_t k = 0; k < tiles.shape(0); ++k) {
+    out.push_back({{coord(k, 0), coord(k, 1)}, {coord(k, 2), coord(k, 3)}});
+  }
+  return out;
+}
+
+/// points_m, an (N, 2) array of nav metres (x, z), as nav points (y unused).
+std::vector<nav::Vec3> points_from(const py::array& points_m) {
+  if (points_m.ndim() != 2 || points_m.shape(1) != 2) {
+    throw py::value_error("points_m: expected shape (N, 2): x, z in metres");
+  }
+  const auto xz = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(points_m);
+  if (!xz) throw py::type_error("points_m: expected numbers, got dtype " + dtype_name(points_m));
+  std::vector<nav::Vec3> out;
+  for (py::ssize_t k = 0; k < xz.shape(0); ++k) {
+    const double x = xz.at(k, 0);
+    const double z = xz.at(k, 1);
+    if (!std::isfinite(x) || !std::isfinite(z)) {
+      throw py::value_error("points_m: row " + std::to_string(k) + " is not finite");
+    }
+    out.push_back({x, 0.0, z});
+  }
+  return out;
+}
+
+/// The keywords find_path and find_paths share, after their own.
+auto query_keywords() {
+  const QueryArgs d;
+  return std::make_tuple(
+      py::kw_only(), py::arg("cost") = d.cost, py::arg("slope_weight") = d.slope_weight,
+      py::arg("uphill_weight") = d.uphill_weight, py::arg("downhill_weight") = d.downhill_weight,
+      py::arg("heuristic") = py::none(), py::arg("weight") = d.weight,
+      py::arg("any_angle") = d.any_angle);
+}
+
+constexpr const char* kQueryDoc = R"(
+cost: "reference" (metres: d * (1 + slope_weight * |dh| / d)), "tobler"
+    (walking seconds, Tobler's hiking function), "uphill-downhill" (metres:
+    d * (1 + uphill_weight * climb + downhill_weight * fall)) or "seed"
+    (steps). Weights: >= 0, dimensionless.
+heuristic: None (octile; knight on a knight16 terrain), "zero" (Dijkstra),
+    "manhattan", "chebyshev", "octile", "euclidean", "hex" or "knight";
+    scaled so that weight 1 stays optimal.
+weight: w >= 1 in f = g + w h; cost <= w * optimal.
+any_angle: a polyline on the surface instead of tile centres
+    (docs/continuous-model.md); cost is its cost on the surface.
+Raises ValueError naming a bad name or a value outside its range. A start or
+goal off the map or unwalkable is a status, not an exception.)";
+
+}  // namespace
+
+void bind_terrain(py::module_& module) {
+  py::class_<Terrain> terrain(module, "Terrain", R"(A terrain and its navigation graph.
+
+Heights are metres on a square grid (rows = z southwards, columns = x
+eastwards) of `spacing` metres; tiles of tile_size x tile_size cells are the
+graph's nodes, addressed (i, j) = (column, row). An edge joins neighbouring
+tiles whose slope |dh| / d <= max_slope. Immutable once built; any number of
+threads may query it.)");
+
+  terrain.def(py::init([](const py::array& heights, double spacing, int tile_size, double max_slope,
+                          const std::string& topology, const std::string& corner_cutting,
+                          const py::object& blocked) {
+                nav::Heightmap heightmap = heightmap_from(heights, spacing);
+                std::vector<std::uint8_t> flags = blocked_from(blocked, heightmap, tile_size);
+                nav::Terrain loaded{.heightmap = std::move(heightmap),
+                                    .tile_size = tile_size,
+                                    .blocked = std::move(flags),
+                                    .georeference = std::nullopt};
+                const nav::GraphConfig config = graph_config(max_slope, topology, corner_cutting);
+                const py::gil_scoped_release release;
+                return std::make_unique<Terrain>(std::move(loaded), config);
+              }),
+              py::arg("heights"), py::kw_only(), py::arg("spacing") = 1.0, py::arg("tile_size") = 1,
+              py::arg("max_slope") = nav::GraphConfig{}.max_slope, py::arg("topology") = "octile8",
+              py::arg("corner_cutting") = "never", py::arg("blocked") = py::none(),
+              R"(Builds a terrain from a 2-D array of heights in metres (any real dtype,
+copied as float32; rows = z, columns = x; at least 2 x 2).
+
+spacing: metres between samples. tile_size: cells per tile side.
+max_slope: steepest walkable edge, rise over run (default 0.6).
+topology: "octile8", "cardinal4", "hex6" or "knight16".
+corner_cutting: "never", "always" or "at-least-one-free".
+blocked: None, or a (tiles_deep, tiles_wide) bool/integer array, non-zero =
+    blocked tile.
+Raises ValueError naming the problem (a NaN or infinite sample by its
+position, a value outside its range, a bad name or shape), TypeError for a
+non-numeric array. O(samples).)");
+
+  terrain.def_static(
+      "from_file",
+      [](const std::filesystem::path& path, std::optional<int> tile_size,
+         std::optional<double> spacing, std::optional<double> height_scale, double max_slope,
+         const std::string& topology, const std::string& corner_cutting) {
+        nav::TerrainRequest request;
+        request.map = path;
+        request.tile_size = tile_size;
+        request.spacing_m = spacing;
+        request.height_scale_m = height_scale;
+        const nav::GraphConfig config = graph_config(max_slope, topology, corner_cutting);
+        std::optional<nav::Terrain> loaded;
+        std::string load_error;
+        {
+          const py::gil_scoped_release release;
+          try {
+            loaded = nav::load_terrain(request);
+          } catch (const nav::Error& e) {
+            load_error = e.what();
+          }
+        }
+        if (!loaded) {
+          PyErr_SetString(PyExc_OSError, load_error.c_str());
+          throw py::error_already_set();
+        }
+        const py::gil_scoped_release release;
+        return std::make_unique<Terrain>(std::move(*loaded), config);
+      },
+      py::arg("path"), py::kw_only(), py::arg("tile_size") = py::none(),
+      py::arg("spacing") = py::none(), py::arg("height_scale") = py::none(),
+      py::arg("max_slope") = nav::GraphConfig{}.max_slope, py::arg("topology") = "octile8",
+      py::arg("corner_cutting") = "never",
+      R"(Loads a map file: an 8/16-bit grayscale PNG or .raw/.r16 (settings not
+given come from its .terrain sidecar), an SRTM .hgt, a GeoTIFF (through GDAL,
+keeping its georeference) or a Moving AI .map.
+
+tile_size: cells per tile side. spacing: metres between samples.
+height_scale: metres at the full-scale value (PNG, RAW). A GeoTIFF brings its
+own spacing and metres; a .map refuses all three.
+max_slope, topology, corner_cutting: as Terrain().
+Raises OSError with the loader's one-line message naming the file, ValueError
+for a bad graph setting. O(samples).)");
+
+  terrain.def_property_readonly(
+      "tiles_wide", [](const Terrain& t) { return t.nav().tiling().tiles_wide(); },
+      "Tiles along x (columns).");
+  terrain.def_property_readonly(
+      "tiles_deep", [](const Terrain& t) { return t.nav().tiling().tiles_deep(); },
+      "Tiles along z (rows).");
+  terrain.def_property_readonly(
+      "tile_size", [](const Terrain& t) { return t.nav().graph().config().tile_size; },
+      "Cells per tile side.");
+  terrain.def_property_readonly(
+      "spacing", [](const Terrain& t) { return t.nav().heightmap().spacing(); },
+      "Metres between neighbouring samples.");
+  terrain.def_property_readonly(
+      "max_slope", [](const Terrain& t) { return t.nav().graph().config().max_slope; },
+      "Steepest walkable edge, rise over run.");
+  terrain.def_property_readonly(
+      "topology",
+      [](const Terrain& t) {
+        return std::string(nav::to_string(t.nav().graph().config().topology));
+      },
+      "The graph's moves: octile8, cardinal4, hex6 or knight16.");
+  terrain.def_property_readonly("heights", &heights_view,
+                                "The heights in metres, a read-only float32 (depth, width) view.");
+  terrain.def_property_readonly("georeference", &georeference_dict, R"(Where the terrain lies
+on Earth (GeoTIFF maps), else None: a dict with origin_e, origin_n (metres,
+the raster's outer north-west corner), pixel_size_m, crs_wkt and epsg (int or
+None). Sample (x, z) sits at E = origin_e + (x + 0.5) * pixel_size_m,
+N = origin_n - (z + 0.5) * pixel_size_m.)");
+
+  std::apply(
+      [&](auto&&... keywords) {
+        terrain.def(
+            "find_path",
+            [](const Terrain& t, std::pair<int, int> start, std::pair<int, int> goal,
+               const std::string& cost, double slope_weight, double uphill_weight,
+               double downhill_weight, std::optional<std::string> heuristic, double weight,
+               bool any_angle) {
+              const nav::SearchOptions search =
+                  t.search_options({cost, slope_weight, uphill_weight, downhill_weight, heuristic,
+                                    weight, any_angle});
+              const py::gil_scoped_release release;
+              return t.find_path({start.first, start.second}, {goal.first, goal.second}, search);
+            },
+            py::arg("start"), py::arg("goal"), keywords...,
+            (std::string(R"(The least-cost path from tile start = (i, j) to tile goal
+(i = column, j = row), as a PathResult. A* (Hart, Nilsson & Raphael 1968)
+without the GIL. O((V + E) log V).
+)") + kQueryDoc)
+                .c_str());
+        terrain.def(
+            "find_paths",
+            [](const Terrain& t, const py::array& pairs, unsigned threads, const std::string& cost,
+               double slope_weight, double uphill_weight, double downhill_weight,
+               std::optional<std::string> heuristic, double weight, bool any_angle) {
+              const std::vector<TilePair> tiles = pairs_from(pairs);
+              const nav::SearchOptions search =
+                  t.search_options({cost, slope_weight, uphill_weight, downhill_weight, heuristic,
+                                    weight, any_angle});
+              const py::gil_scoped_release release;
+              return find_paths(t, tiles, search, threads);
+            },
+            py::arg("pairs"), py::arg("threads") = 0u, keywords...,
+            (std::string(R"(find_path for each row (from_i, from_j, to_i, to_j) of
+pairs, a (K, 4) integer array: a list of K PathResults in row order, equal to
+find_path's. threads: 0 = every core; each thread has its own search. Runs
+without the GIL. O(sum of the searches / threads).
+)") + kQueryDoc)
+                .c_str());
+      },
+      query_keywords());
+
+  terrain.def(
+      "measure",
+      [](const Terrain& t, const py::array& points_m, const std::string& cost, double slope_weight,
+         double uphill_weight, double downhill_weight) {
+        const std::vector<nav::Vec3> points = points_from(points_m);
+        QueryArgs args;
+        args.cost = cost;
+        args.slope_weight = slope_weight;
+        args.uphill_weight = uphill_weight;
+        args.downhill_weight = downhill_weight;
+        const nav::CostModel model = t.search_options(args).cost;
+        nav::SurfaceMeasure m;
+        {
+          const py::gil_scoped_release release;
+          m = nav::SurfaceCost(t.nav().heightmap(), t.nav().graph(), model).polyline(points);
+        }
+        py::dict out;
+        out["cost"] = m.cost;
+        out["cost_unit"] = std::string(cost_unit(model.kind));
+        out["length_m"] = m.length_m;
+        out["ascent_m"] = m.ascent_m;
+        out["descent_m"] = m.descent_m;
+        out["steepest"] = m.steepest;
+        out["fault"] = std::string(nav::to_string(m.fault));
+        return out;
+      },
+      py::arg("points_m"), py::kw_only(), py::arg("cost") = QueryArgs{}.cost,
+      py::arg("slope_weight") = QueryArgs{}.slope_weight,
+      py::arg("uphill_weight") = QueryArgs{}.uphill_weight,
+      py::arg("downhill_weight") = QueryArgs{}.downhill_weight,
+      R"(Walks a polyline on the surface (docs/continuous-model.md, the ruler
+every path is priced on): points_m an (N, 2) array of nav metres (x, z), e.g.
+a PathResult.path_m found under another cost model. Returns a dict: cost (in
+cost_unit; a path's own cost when any-angle, within the graph's tile-centre
+rounding when grid), cost_unit, length_m, ascent_m, descent_m, steepest (the
+steepest piece's rise over run) and fault ("none" when walkable; else the
+first of "too_steep", "blocked", "outside_tiles", "squeeze": the cost then
+covers the pieces walked). cost and weights as find_path; the seed model has
+no surface cost (ValueError). O(cells crossed).)");
+
+  terrain.def("__repr__", [](const Terrain& t) {
+    const nav::Tiling& tiling = t.nav().tiling();
+    std::ostringstream text;
+    text << "<terranav.Terrain " << tiling.tiles_wide() << " x " << tiling.tiles_deep()
+         << " tiles of " << tiling.tile_metres() << " m>";
+    return text.str();
+  });
+}
+
+}  // namespace terranav::python

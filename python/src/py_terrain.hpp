@@ -1,0 +1,67 @@
+// terranav.Terrain: a NavTerrain built from a numpy array of heights or from
+// a map file (terrain_io), keeping a GeoTIFF's georeference, with path
+// queries on it, one at a time or many on threads.
+#pragma once
+
+#include <pybind11/pybind11.h>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "py_path_result.hpp"
+#include "terranav/nav/nav_terrain.hpp"
+#include "terranav/nav/search.hpp"
+#include "terranav/terrain_io/terrain_source.hpp"
+
+namespace terranav::python {
+
+/// What find_path's and find_paths' keywords ask for.
+struct QueryArgs {
+  std::string cost = "reference";
+  double slope_weight = 1.0;
+  double uphill_weight = 1.0;
+  double downhill_weight = 1.0;
+  std::optional<std::string> heuristic;
+  double weight = 1.0;
+  bool any_angle = false;
+};
+
+class Terrain {
+ public:
+  /// Builds the NavTerrain (O(samples)) without holding the GIL. Throws
+  /// nav::Error for a bad graph config or blocked mask.
+  Terrain(nav::Terrain loaded, nav::GraphConfig config);
+
+  const nav::NavTerrain& nav() const noexcept { return *terrain_; }
+  const std::shared_ptr<const nav::Georeference>& georeference() const noexcept {
+    return georeference_;
+  }
+
+  /// args as nav SearchOptions for this terrain (its multipliers, the
+  /// topology's default heuristic). Throws nav::Error naming a bad name or
+  /// a weight outside its limits.hpp range.
+  nav::SearchOptions search_options(const QueryArgs& args) const;
+
+  /// One query with `search` (from search_options) on `astar` (built on
+  /// nav()), measured on the surface. Throws nav::Error for options AStar
+  /// refuses (InvalidOptions); O(search).
+  PathAnswer find_path(nav::AStar& astar, nav::TileCoord from, nav::TileCoord to,
+                       const nav::SearchOptions& search) const;
+  /// The same on the terrain's own AStar, or on a fresh one (O(tiles)) while
+  /// another thread uses it.
+  PathAnswer find_path(nav::TileCoord from, nav::TileCoord to,
+                       const nav::SearchOptions& search) const;
+
+ private:
+  std::unique_ptr<nav::NavTerrain> terrain_;  // not movable: held by pointer
+  std::shared_ptr<const nav::Georeference> georeference_;
+  // Kept between find_path calls: building one is O(tiles).
+  mutable std::mutex astar_mutex_;
+  mutable std::unique_ptr<nav::AStar> astar_;
+};
+
+/// Defines terranav.Terrain.
+void bind_terrain(pybind11::module_& module);
+
+}  // namespace terranav::python

@@ -1,0 +1,51 @@
+"""A minimal GeoTIFF writer for the tests: one float32 band, one strip, a
+north-up pixel grid (ModelPixelScale + ModelTiepoint) in a projected CRS
+given by its EPSG code. Independent of GDAL, which terranav reads it with."""
+
+import struct
+
+import numpy as np
+
+_SHORT, _LONG, _DOUBLE = 3, 4, 12
+_SIZES = {_SHORT: 2, _LONG: 4, _DOUBLE: 8}
+_FORMATS = {_SHORT: "H", _LONG: "I", _DOUBLE: "d"}
+
+
+def write_geotiff(path, heights, origin_e, origin_n, pixel_size_m, epsg):
+    """heights: (rows, columns) metres; (origin_e, origin_n) the raster's
+    outer north-west corner in metres."""
+    data = np.ascontiguousarray(heights, dtype="<f4").tobytes()
+    rows, columns = heights.shape
+    geokeys = [1, 1, 0, 3,          # version, revision, minor, key count
+               1024, 0, 1, 1,       # GTModelType: projected
+               1025, 0, 1, 1,       # GTRasterType: pixel is area
+               3072, 0, 1, epsg]    # ProjectedCSType
+    entries = [
+        (256, _LONG, [columns]), (257, _LONG, [rows]), (258, _SHORT, [32]),
+        (259, _SHORT, [1]), (262, _SHORT, [1]), (273, _LONG, [0]),
+        (277, _SHORT, [1]), (278, _LONG, [rows]), (279, _LONG, [len(data)]),
+        (284, _SHORT, [1]), (339, _SHORT, [3]),
+        (33550, _DOUBLE, [pixel_size_m, pixel_size_m, 0.0]),
+        (33922, _DOUBLE, [0.0, 0.0, 0.0, origin_e, origin_n, 0.0]),
+        (34735, _SHORT, geokeys),
+    ]
+    ifd_size = 2 + 12 * len(entries) + 4
+    extra_at = 8 + ifd_size
+    extra = b""
+    ifd = struct.pack("<H", len(entries))
+    data_at = extra_at + sum(
+        _SIZES[kind] * len(values) for _, kind, values in entries
+        if _SIZES[kind] * len(values) > 4)
+    for tag, kind, values in entries:
+        if tag == 273:
+            values = [data_at]
+        packed = struct.pack("<%d%s" % (len(values), _FORMATS[kind]), *values)
+        if len(packed) <= 4:
+            ifd += struct.pack("<HHI", tag, kind, len(values)) + packed.ljust(4, b"\0")
+        else:
+            ifd += struct.pack("<HHII", tag, kind, len(values), extra_at + len(extra))
+            extra += packed
+    ifd += struct.pack("<I", 0)
+    with open(path, "wb") as out:
+        out.write(b"II" + struct.pack("<HI", 42, 8) + ifd + extra + data)
+    return path
