@@ -115,7 +115,7 @@ def draw(out, terrain, paths, rows, slopes, fractions):
     fig, (routes, scatter, reach) = plt.subplots(1, 3, figsize=(16, 5.2))
     heights = terrain.heights
     s = terrain.spacing / 1000
-    routes.imshow(heights, cmap="terrain", extent=(0, heights.shape[1] * s,
+    image = routes.imshow(heights, cmap="gist_earth", extent=(0, heights.shape[1] * s,
                                                    heights.shape[0] * s, 0))
     for k in range(min(4, len(paths["reference"]))):
         for model, colour in (("reference", "tab:red"), ("tobler", "tab:blue")):
@@ -124,13 +124,17 @@ def draw(out, terrain, paths, rows, slopes, fractions):
                         label=model if k == 0 else None)
     routes.set(title="Example routes", xlabel="x (km)", ylabel="z (km, south)")
     routes.legend(loc="lower right")
+    fig.colorbar(image, ax=routes, label="height (m)", shrink=0.8)
 
-    hours = {m: rows[m]["tobler_s"] / 3600 for m in MODELS}
-    scatter.scatter(hours["reference"], hours["tobler"], s=8)
-    top = max(hours["reference"].max(), 1e-9)
-    scatter.plot([0, top], [0, top], color="grey", lw=0.8)
-    scatter.set(title="Walking time (Tobler) of each pair's paths",
-                xlabel="reference-optimal path (h)", ylabel="Tobler-optimal path (h)")
+    hours = rows["reference"]["tobler_s"] / 3600
+    saved = 100 * (1 - rows["tobler"]["tobler_s"] / rows["reference"]["tobler_s"])
+    longer = 100 * (rows["tobler"]["reference_m"] / rows["reference"]["reference_m"] - 1)
+    scatter.scatter(hours, saved, s=8, label="walking time saved")
+    scatter.scatter(hours, longer, s=8, label="reference cost added")
+    scatter.axhline(0, color="grey", lw=0.8)
+    scatter.set(title="Tobler-optimal path against reference-optimal",
+                xlabel="walking time of the reference-optimal path (h)", ylabel="%")
+    scatter.legend()
 
     reach.plot(slopes, fractions, marker="o")
     reach.set(title="Random tile pairs connected", xlabel="max slope (rise / run)",

@@ -11,6 +11,8 @@ packages=(
   libgdal-dev  # terranav::gdal: GeoTIFF maps (optional; without it .tif is an error)
   libboost-graph-dev  # bench/ only: the Boost Graph Library baseline
   gnuplot-nox  # navcli sweep charts
+  pybind11-dev python3-pybind11 python3-numpy  # python/: the terranav module (optional)
+  python3-pytest python3-matplotlib  # tests/python, examples/tobler_vs_reference.py
   xvfb xauth  # tests: the real window under xvfb-run
   clang libclang-rt-14-dev  # fuzz/ only: libFuzzer (tools/fuzz.sh)
 )

@@ -104,3 +104,13 @@ def test_unknown_extension_is_an_os_error(tmp_path):
     odd.write_bytes(b"0")
     with pytest.raises(OSError, match="map.xyz"):
         terranav.Terrain.from_file(odd)
+
+
+@pytest.mark.parametrize("points, keywords, text", [
+    (np.zeros((3, 3)), {}, r"shape \(N, 2\)"),
+    (np.array([[0.0, 0.0], [np.nan, 1.0]]), {}, "row 1 is not finite"),
+    (np.zeros((2, 2)), {"cost": "seed"}, "seed"),
+])
+def test_bad_measure(points, keywords, text):
+    with pytest.raises(ValueError, match=text):
+        flat().measure(points, **keywords)

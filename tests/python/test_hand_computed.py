@@ -108,3 +108,23 @@ def test_heights_is_a_read_only_copy_of_the_input():
     assert t.heights.tolist() == np.arange(12).reshape(3, 4).tolist()
     with pytest.raises(ValueError):
         t.heights[0, 0] = 1
+
+
+def test_measure_prices_a_polyline_on_the_surface():
+    # Up the 0.5 ramp from x = 5 m to x = 25 m along z = 5 m: 20 m, 10 m up.
+    t = ramp(0.5)
+    line = np.array([[5.0, 5.0], [25.0, 5.0]])
+    m = t.measure(line, cost="reference", slope_weight=2.0)
+    assert (m["cost_unit"], m["fault"]) == ("m", "none")
+    assert m["cost"] == pytest.approx(20.0 + 2.0 * 10.0, rel=1e-6)
+    assert (m["length_m"], m["steepest"]) == (pytest.approx(20.0), pytest.approx(0.5))
+    assert m["ascent_m"] == pytest.approx(10.0, rel=1e-6)
+    assert t.measure(line[::-1], cost="tobler")["cost"] == \
+        pytest.approx(tobler_seconds(20.0, -0.5), rel=1e-6)
+    assert ramp(0.7).measure(line)["fault"] == "too_steep"
+
+
+def test_measure_of_an_any_angle_path_is_its_cost(dem):
+    r = dem.find_path((10, 10), (200, 180), cost="tobler", any_angle=True)
+    assert r.status == "found"
+    assert dem.measure(r.path_m, cost="tobler")["cost"] == pytest.approx(r.cost, rel=1e-9)
