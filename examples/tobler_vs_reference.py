@@ -106,6 +106,8 @@ def print_tables(rows, slopes, fractions, pairs):
     saved = 1 - rows["tobler"]["tobler_s"] / rows["reference"]["tobler_s"]
     print("Tobler paths save %.1f %% of the walking time (median %.1f %%, max %.1f %%)"
           % (100 * saved.mean(), 100 * np.median(saved), 100 * saved.max()))
+    print("(Both paths are optimal on the graph, between tile centres, and priced here on the\n"
+          " surface, the ruler every path is measured on: a pair can come out slightly negative.)")
     print("\n%-10s %s" % ("max slope", "pairs connected"))
     for slope, fraction in zip(slopes, fractions):
         print("%-10g %.3f" % (slope, fraction))
@@ -118,9 +120,9 @@ def draw(out, terrain, paths, rows, slopes, fractions):
     image = routes.imshow(heights, cmap="gist_earth", extent=(0, heights.shape[1] * s,
                                                    heights.shape[0] * s, 0))
     for k in range(min(4, len(paths["reference"]))):
-        for model, colour in (("reference", "tab:red"), ("tobler", "tab:blue")):
+        for model, colour in (("reference", "red"), ("tobler", "cyan")):
             xz = paths[model][k].path_m / 1000
-            routes.plot(xz[:, 0], xz[:, 1], color=colour, lw=1.2,
+            routes.plot(xz[:, 0], xz[:, 1], color=colour, lw=1.6,
                         label=model if k == 0 else None)
     routes.set(title="Example routes", xlabel="x (km)", ylabel="z (km, south)")
     routes.legend(loc="lower right")
@@ -137,7 +139,8 @@ def draw(out, terrain, paths, rows, slopes, fractions):
     scatter.legend()
 
     reach.plot(slopes, fractions, marker="o")
-    reach.set(title="Random tile pairs connected", xlabel="max slope (rise / run)",
+    tile_m = terrain.spacing * terrain.tile_size
+    reach.set(title="Random pairs connected (tiles of %g m)" % tile_m, xlabel="max slope (rise / run)",
               ylabel="fraction connected", ylim=(0, 1.02))
     fig.tight_layout()
     fig.savefig(out, dpi=110)

@@ -40,7 +40,8 @@ def test_bad_heights(heights, error, text):
     ({"max_slope": -1.0}, "max_slope"),
     ({"topology": "hexagons"}, "hexagons"),
     ({"corner_cutting": "sometimes"}, "sometimes"),
-    ({"blocked": np.zeros((2, 3), dtype=bool)}, r"expected shape \(tiles_deep, tiles_wide\) = \(3, 3\), got \(2, 3\)"),
+    ({"blocked": np.zeros((2, 3), dtype=bool)},
+     r"expected shape \(tiles_deep, tiles_wide\) = \(3, 3\), got \(2, 3\)"),
 ])
 def test_bad_terrain_settings(keywords, text):
     with pytest.raises(ValueError, match=text):
