@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <sstream>
+#include <string_view>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -103,20 +104,36 @@ std::string dtype_name(const py::array& array) {
   return py::str(array.dtype());
 }
 
+/// `value` (a numpy array or anything numpy turns into one) as an array.
+py::array as_array(const py::object& value, const std::string& name) {
+  py::array array = py::array::ensure(value);
+  if (!array) {
+    throw py::type_error(name + ": expected an array, got " +
+                         std::string(py::str(py::type::of(value).attr("__name__"))));
+  }
+  return array;
+}
+
+/// Throws TypeError unless the array's dtype kind is one of `kinds` (numpy's
+/// letters: f float, i int, u unsigned, b bool).
+void check_kind(const py::array& array, const std::string& name, std::string_view kinds,
+                const std::string& expected) {
+  if (kinds.find(array.dtype().kind()) == std::string_view::npos) {
+    throw py::type_error(name + ": expected " + expected + ", got dtype " + dtype_name(array));
+  }
+}
+
 int side(py::ssize_t n) {
   return static_cast<int>(std::min<py::ssize_t>(n, INT_MAX));
 }
 
 /// heights (rows = z, columns = x, metres, any real dtype) copied as floats.
-nav::Heightmap heightmap_from(const py::array& heights, double spacing) {
+nav::Heightmap heightmap_from(const py::object& value, double spacing) {
+  const py::array heights = as_array(value, "heights");
+  check_kind(heights, "heights", "fiu", "real numbers (metres)");
   if (heights.ndim() != 2) {
     throw py::value_error("heights: expected a 2-D array (rows = z, columns = x), got " +
                           std::to_string(heights.ndim()) + " dimensions");
-  }
-  const char kind = heights.dtype().kind();
-  if (kind != 'f' && kind != 'i' && kind != 'u') {
-    throw py::type_error("heights: expected real numbers (metres), got dtype " +
-                         dtype_name(heights));
   }
   const auto samples =
       py::array_t<float, py::array::c_style | py::array::forcecast>::ensure(heights);
@@ -124,16 +141,12 @@ nav::Heightmap heightmap_from(const py::array& heights, double spacing) {
   return nav::Heightmap(side(samples.shape(1)), side(samples.shape(0)), spacing, std::move(values));
 }
 
-/// blocked (tiles_deep x tiles_deep, bool or integer, non-zero = blocked).
+/// blocked (tiles_deep x tiles_wide, bool or integer, non-zero = blocked).
 std::vector<std::uint8_t> blocked_from(const py::object& blocked, const nav::Heightmap& heights,
                                        int tile_size) {
   if (blocked.is_none()) return {};
-  const py::array flags = py::array::ensure(blocked);
-  if (!flags) throw py::type_error("blocked: expected a 2-D array of tiles or None");
-  const char kind = flags.dtype().kind();
-  if (kind != 'b' && kind != 'i' && kind != 'u') {
-    throw py::type_error("blocked: expected bool or integer flags, got dtype " + dtype_name(flags));
-  }
+  const py::array flags = as_array(blocked, "blocked");
+  check_kind(flags, "blocked", "biu", "bool or integer flags");
   const nav::Tiling tiling(heights, tile_size);
   if (flags.ndim() != 2 || flags.shape(0) != tiling.tiles_deep() ||
       flags.shape(1) != tiling.tiles_wide()) {
@@ -172,11 +185,9 @@ py::object georeference_dict(const Terrain& terrain) {
   return out;
 }
 
-std::vector<TilePair> pairs_from(const py::array& pairs) {
-  const char kind = pairs.dtype().kind();
-  if (kind != 'i' && kind != 'u') {
-    throw py::type_error("pairs: expected an integer array, got dtype " + dtype_name(pairs));
-  }
+std::vector<TilePair> pairs_from(const py::object& value) {
+  const py::array pairs = as_array(value, "pairs");
+  check_kind(pairs, "pairs", "iu", "an integer array");
   if (pairs.ndim() != 2 || pairs.shape(1) != 4) {
     throw py::value_error("pairs: expected shape (K, 4): from_i, from_j, to_i, to_j");
   }
@@ -198,12 +209,13 @@ std::vector<TilePair> pairs_from(const py::array& pairs) {
 }
 
 /// points_m, an (N, 2) array of nav metres (x, z), as nav points (y unused).
-std::vector<nav::Vec3> points_from(const py::array& points_m) {
+std::vector<nav::Vec3> points_from(const py::object& value) {
+  const py::array points_m = as_array(value, "points_m");
+  check_kind(points_m, "points_m", "fiu", "real numbers (metres)");
   if (points_m.ndim() != 2 || points_m.shape(1) != 2) {
     throw py::value_error("points_m: expected shape (N, 2): x, z in metres");
   }
   const auto xz = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(points_m);
-  if (!xz) throw py::type_error("points_m: expected numbers, got dtype " + dtype_name(points_m));
   std::vector<nav::Vec3> out;
   for (py::ssize_t k = 0; k < xz.shape(0); ++k) {
     const double x = xz.at(k, 0);
@@ -251,9 +263,9 @@ graph's nodes, addressed (i, j) = (column, row). An edge joins neighbouring
 tiles whose slope |dh| / d <= max_slope. Immutable once built; any number of
 threads may query it.)");
 
-  terrain.def(py::init([](const py::array& heights, double spacing, int tile_size, double max_slope,
-                          const std::string& topology, const std::string& corner_cutting,
-                          const py::object& blocked) {
+  terrain.def(py::init([](const py::object& heights, double spacing, int tile_size,
+                          double max_slope, const std::string& topology,
+                          const std::string& corner_cutting, const py::object& blocked) {
                 nav::Heightmap heightmap = heightmap_from(heights, spacing);
                 std::vector<std::uint8_t> flags = blocked_from(blocked, heightmap, tile_size);
                 nav::Terrain loaded{.heightmap = std::move(heightmap),
@@ -374,7 +386,7 @@ without the GIL. O((V + E) log V).
                 .c_str());
         terrain.def(
             "find_paths",
-            [](const Terrain& t, const py::array& pairs, unsigned threads, const std::string& cost,
+            [](const Terrain& t, const py::object& pairs, unsigned threads, const std::string& cost,
                double slope_weight, double uphill_weight, double downhill_weight,
                std::optional<std::string> heuristic, double weight, bool any_angle) {
               const std::vector<TilePair> tiles = pairs_from(pairs);
@@ -396,7 +408,7 @@ without the GIL. O(sum of the searches / threads).
 
   terrain.def(
       "measure",
-      [](const Terrain& t, const py::array& points_m, const std::string& cost, double slope_weight,
+      [](const Terrain& t, const py::object& points_m, const std::string& cost, double slope_weight,
          double uphill_weight, double downhill_weight) {
         const std::vector<nav::Vec3> points = points_from(points_m);
         QueryArgs args;

@@ -115,3 +115,11 @@ def test_unknown_extension_is_an_os_error(tmp_path):
 def test_bad_measure(points, keywords, text):
     with pytest.raises(ValueError, match=text):
         flat().measure(points, **keywords)
+
+
+def test_array_likes_are_accepted_and_other_objects_named():
+    t = terranav.Terrain([[0, 0, 0], [0, 1, 0], [0, 0, 0]])
+    assert t.heights[1, 1] == 1.0
+    assert len(t.find_paths([[0, 0, 1, 1]])) == 1
+    with pytest.raises(TypeError, match="heights: expected real numbers"):
+        terranav.Terrain({"not": "heights"})

@@ -31,3 +31,23 @@ def test_find_paths_equals_find_path(dem, threads, keywords):
 
 def test_find_paths_of_nothing_is_empty(dem):
     assert dem.find_paths(np.zeros((0, 4), dtype=np.int64)) == []
+
+
+def test_searches_release_the_gil(dem):
+    # While a batch searches on another thread, this one keeps running: the
+    # longest pause between its steps stays far below the batch's time (it
+    # would be all of it if the search held the GIL).
+    import threading
+    import time
+
+    pairs = random_pairs(dem, 256, seed=7)
+    worker = threading.Thread(target=dem.find_paths, args=(pairs,), kwargs={"threads": 1})
+    started = time.perf_counter()
+    worker.start()
+    steps = [started]
+    while worker.is_alive():
+        steps.append(time.perf_counter())
+    worker.join()
+    duration = time.perf_counter() - started
+    assert duration > 0.05, "too short a batch to tell"
+    assert max(np.diff(steps)) < 0.5 * duration
