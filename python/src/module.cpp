@@ -5,8 +5,7 @@
 #include <exception>
 #include <string>
 
-#include "py_path_result.hpp"
-#include "py_terrain.hpp"
+#include "bindings.hpp"
 #include "terranav/nav/types.hpp"
 #include "terranav/nav/version.hpp"
 

@@ -6,8 +6,8 @@
 #include <span>
 #include <vector>
 
-#include "py_path_result.hpp"
-#include "py_terrain.hpp"
+#include "path_answer.hpp"
+#include "terrain.hpp"
 
 namespace terranav::python {
 

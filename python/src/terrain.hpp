@@ -1,15 +1,14 @@
-// terranav.Terrain: a NavTerrain built from a numpy array of heights or from
-// a map file (terrain_io), keeping a GeoTIFF's georeference, with path
-// queries on it, one at a time or many on threads.
+// The terrain behind terranav.Terrain: a NavTerrain built from heights or a
+// map file (terrain_io), keeping a GeoTIFF's georeference, and path queries
+// on it with their answers measured on the surface.
 #pragma once
 
-#include <pybind11/pybind11.h>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 
-#include "py_path_result.hpp"
+#include "path_answer.hpp"
 #include "terranav/nav/nav_terrain.hpp"
 #include "terranav/nav/search.hpp"
 #include "terranav/terrain_io/terrain_source.hpp"
@@ -60,8 +59,5 @@ class Terrain {
   mutable std::mutex astar_mutex_;
   mutable std::unique_ptr<nav::AStar> astar_;
 };
-
-/// Defines terranav.Terrain.
-void bind_terrain(pybind11::module_& module);
 
 }  // namespace terranav::python

@@ -1,26 +1,16 @@
-#include "py_path_result.hpp"
-
+// terranav.PathResult: a PathAnswer's fields as Python values and numpy
+// arrays, and the path as GeoJSON.
 #include <pybind11/numpy.h>
 #include <cstdint>
 #include <sstream>
 #include <string>
 
+#include "bindings.hpp"
+#include "path_answer.hpp"
+
 namespace py = pybind11;
 
 namespace terranav::python {
-
-std::string_view cost_unit(nav::CostModelKind kind) noexcept {
-  switch (kind) {
-    case nav::CostModelKind::Reference:
-    case nav::CostModelKind::UphillDownhill:
-      return "m";
-    case nav::CostModelKind::Tobler:
-      return "s";
-    case nav::CostModelKind::Seed:
-      return "steps";
-  }
-  return "";
-}
 
 namespace {
 

@@ -2,7 +2,6 @@
 // the surface, and what is needed to write it in the terrain's CRS.
 #pragma once
 
-#include <pybind11/pybind11.h>
 #include <memory>
 #include <optional>
 #include <string_view>
@@ -30,9 +29,17 @@ struct PathAnswer {
 
 /// The unit of a model's costs: "m" (reference, uphill-downhill), "s"
 /// (tobler), "steps" (seed).
-std::string_view cost_unit(nav::CostModelKind kind) noexcept;
-
-/// Defines terranav.PathResult (read-only properties and to_geojson()).
-void bind_path_result(pybind11::module_& module);
+constexpr std::string_view cost_unit(nav::CostModelKind kind) noexcept {
+  switch (kind) {
+    case nav::CostModelKind::Reference:
+    case nav::CostModelKind::UphillDownhill:
+      return "m";
+    case nav::CostModelKind::Tobler:
+      return "s";
+    case nav::CostModelKind::Seed:
+      return "steps";
+  }
+  return "";
+}
 
 }  // namespace terranav::python
