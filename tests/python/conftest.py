@@ -22,4 +22,6 @@ def dem(dem_path):
 
 @pytest.fixture(scope="session")
 def navcli():
+    if "TERRANAV_NAVCLI" not in os.environ:
+        pytest.skip("navcli not built (TERRANAV_BUILD_TOOLS off)")
     return os.environ["TERRANAV_NAVCLI"]
