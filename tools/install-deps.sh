@@ -11,6 +11,7 @@ packages=(
   libgdal-dev  # terranav::gdal: GeoTIFF maps (optional; without it .tif is an error)
   libboost-graph-dev  # bench/ only: the Boost Graph Library baseline
   gnuplot-nox  # navcli sweep charts
+  libssl-dev  # navcli: SHA-256 (OpenSSL EVP) of input files in outputs' provenance
   xvfb xauth  # tests: the real window under xvfb-run
   clang libclang-rt-14-dev  # fuzz/ only: libFuzzer (tools/fuzz.sh)
 )
