@@ -197,7 +197,8 @@ void write_csv(const std::filesystem::path& file, std::span<const Cell> cells,
               {"suboptimality",
                "cost / optimum - 1, the optimum found under the cell's own cost model, slope "
                "weight and max slope (Dijkstra; any-angle: the dense surface reference, radius "
-               "4), not the .scen's optimal column"},
+               "4, which an any-angle path may beat a little: a negative value), not the .scen's "
+               "optimal column"},
               {"unreachable",
                "queries answered unreachable; queries - found - unreachable had an invalid start "
                "or goal"}});
