@@ -52,14 +52,16 @@ for entry in "${terrains[@]}"; do
       mv "$scen.tmp" "$scen"
     fi
     "$navcli" bench "${args[@]}" "${cost[@]}" "${graph[@]}" --scen "$scen" --any-angle \
-        --paths "$out/$name.$model$tag.paths.jsonl" > "$out/$name.$model$tag.tsv" 2> /dev/null
-    tail -n 1 "$out/$name.$model$tag.tsv" | python3 -c '
+        --paths "$out/$name.$model$tag.paths.jsonl" --out "$out/$name.$model$tag.tsv" \
+        --summary "$out/$name.$model$tag.summary.json" 2> /dev/null
+    python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 keys = ["queries", "found", "failures", "any_infeasible", "worse_than_grid", "grid_infeasible",
         "any_over_reference_p50", "any_over_reference_p99", "any_over_reference_max",
         "below_reference", "grid_over_reference_p50", "grid_over_reference_p99",
         "median_grid_us", "median_any_us", "time_ratio"]
-print("\t".join([sys.argv[1], sys.argv[2]] + [str(d[k]) for k in keys]))' "$name" "$model"
+print("\t".join([sys.argv[1], sys.argv[2]] + [str(d[k]) for k in keys]))' "$name" "$model" \
+        < "$out/$name.$model$tag.summary.json"
   done
 done

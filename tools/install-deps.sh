@@ -13,6 +13,7 @@ packages=(
   gnuplot-nox  # navcli sweep charts
   pybind11-dev python3-pybind11 python3-numpy  # python/: the terranav module (optional)
   python3-pytest python3-matplotlib  # tests/python, examples/tobler_vs_reference.py
+  libssl-dev  # navcli: SHA-256 (OpenSSL EVP) of input files in outputs' provenance
   xvfb xauth  # tests: the real window under xvfb-run
   clang libclang-rt-14-dev  # fuzz/ only: libFuzzer (tools/fuzz.sh)
 )

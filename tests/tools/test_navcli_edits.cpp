@@ -30,7 +30,8 @@ TEST_F(NavcliEdits, CheckedEditsMatchARebuildWithAndWithoutClasses) {
     EXPECT_EQ(keys, (std::vector<std::string>{"edits", "updates", "changed", "radius_tiles",
                                               "update_p50_us", "update_p99_us", "update_max_us",
                                               "rebuild_ms", "rebuild_over_p99", "bytes_per_tile",
-                                              "mismatches"}));
+                                              "mismatches", "provenance"}));
+    EXPECT_EQ(s.at("provenance").at("input"), "procedural 97 seed 5");
     EXPECT_EQ(s.at("edits"), 150);
     EXPECT_EQ(s.at("updates"), 150);
     EXPECT_GT(s.at("changed").get<int>(), 100);

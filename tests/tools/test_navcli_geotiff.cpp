@@ -3,8 +3,11 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "geotiff_writer.hpp"
 #include "navcli_run.hpp"
@@ -12,6 +15,11 @@
 
 namespace terranav::test {
 namespace {
+
+/// A JSON number as nlohmann prints it (shortest round-trip form, as navcli's CSV).
+std::string shortest_text(const nlohmann::json& number) {
+  return number.dump();
+}
 
 class NavcliGeoTiff : public ScratchDirTest {
  protected:
@@ -34,6 +42,49 @@ TEST_F(NavcliGeoTiff, PathMetresComeFromThePixelSize) {
   // Tile centres (0.5, 0.5) and (1.5, 0.5) tiles apart, on flat ground.
   EXPECT_EQ(json.at("path_m").front(), nlohmann::ordered_json::parse("[12.5, 12.5]"));
   EXPECT_NEAR(json.at("length_m").get<double>(), 25.0, 1e-9);
+}
+
+// 5 x 5 samples of 25 m pixels rising 2 m a column eastwards, tiles of 2 x 2
+// cells (50 m). Tile (i, j)'s centre is sample ((i + 0.5) 2, (j + 0.5) 2), so
+// E = E0 + (i + 0.5) 50 + 12.5 and N = N0 - (j + 0.5) 50 - 12.5; its height is
+// 100 + 2 x (2 i + 1). (0, 0) -> (1, 1) is one diagonal: 50 sqrt 2 m long,
+// climbing 4 m, costing 50 sqrt 2 + 4 (reference, k = 1).
+TEST_F(NavcliGeoTiff, GeoJsonAndCsvLandOnTheDemInItsCrs) {
+  RasterSpec spec;
+  spec.width = 5;
+  spec.depth = 5;
+  spec.values.clear();
+  for (int z = 0; z < 5; ++z) {
+    for (int x = 0; x < 5; ++x) spec.values.push_back(100.0 + 2.0 * x);
+  }
+  spec.geotransform = std::array<double, 6>{500000.0, 25.0, 0.0, 4000000.0, 0.0, -25.0};
+  const std::string dem = shell_quote(write_geotiff(path("dem.tif"), spec).string());
+  const std::string geojson = path("p.geojson").string();
+  const std::string csv = path("p.csv").string();
+  const NavcliRun run =
+      run_navcli(dir_, "path --map " + dem + " --tile-size 2 --from 0,0 --to 1,1 --geojson " +
+                           shell_quote(geojson) + " --csv " + shell_quote(csv));
+  ASSERT_EQ(run.status, 0) << run.err;
+  const nlohmann::json feature = nlohmann::json::parse(read_text(geojson));
+  EXPECT_EQ(feature.at("crs").at("properties").at("name"), "urn:ogc:def:crs:EPSG::32630");
+  const nlohmann::json& coordinates = feature.at("geometry").at("coordinates");
+  ASSERT_EQ(coordinates.size(), 2u);
+  EXPECT_EQ(coordinates[0], nlohmann::json::parse("[500037.5, 3999962.5, 102.0]"));
+  EXPECT_EQ(coordinates[1], nlohmann::json::parse("[500087.5, 3999912.5, 106.0]"));
+  const nlohmann::json& p = feature.at("properties");
+  const double length = 50.0 * std::sqrt(2.0);
+  EXPECT_NEAR(p.at("length_m").get<double>(), length, 1e-6);
+  EXPECT_NEAR(p.at("cost").get<double>(), length + 4.0, 1e-9);
+  EXPECT_NEAR(p.at("ascent_m").get<double>(), 4.0, 1e-9);
+  EXPECT_EQ(p.at("provenance").at("input_sha256").get<std::string>().size(), 64u);
+
+  const std::vector<std::string> lines = NavcliRun::lines(read_text(csv));
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0], "x,y,z,distance_m,cost_m");
+  EXPECT_EQ(lines[1], "500037.5,3999962.5,102,0,0");
+  EXPECT_THAT(lines[2], ::testing::StartsWith("500087.5,3999912.5,106,70.710678,74.71067"));
+  EXPECT_EQ(lines[2], "500087.5,3999912.5,106," + shortest_text(p.at("length_m")) + "," +
+                          shortest_text(p.at("cost")));
 }
 
 TEST_F(NavcliGeoTiff, SpacingFlagIsRefused) {

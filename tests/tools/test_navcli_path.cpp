@@ -30,10 +30,10 @@ TEST_F(NavcliPath, PrintsOneJsonObjectWithTheSearchCounters) {
   const nlohmann::ordered_json json = nlohmann::ordered_json::parse(run.out);
   std::vector<std::string> keys;
   for (const auto& [key, value] : json.items()) keys.push_back(key);
-  EXPECT_EQ(keys,
-            (std::vector<std::string>{"status", "cost", "expanded", "generated", "heap_operations",
-                                      "time_us", "build_ms", "path", "path_m", "length_m",
-                                      "ascent_m", "descent_m", "surface_cost", "surface_fault"}));
+  EXPECT_EQ(keys, (std::vector<std::string>{"status", "cost", "expanded", "generated",
+                                            "heap_operations", "time_us", "build_ms", "path",
+                                            "path_m", "length_m", "ascent_m", "descent_m",
+                                            "surface_cost", "surface_fault", "provenance"}));
   EXPECT_EQ(json.at("status"), "found");
   // Three cardinal steps and one diagonal: 3 + sqrt 2 (at float step precision).
   EXPECT_NEAR(json.at("cost").get<double>(), 3.0 + std::sqrt(2.0), 1e-5);

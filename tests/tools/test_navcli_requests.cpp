@@ -30,7 +30,10 @@ TEST_F(NavcliRequests, EveryAnswerMatchesPlainAStarWithAndWithoutWorkers) {
     for (const auto& [key, value] : s.items()) keys.push_back(key);
     EXPECT_EQ(keys, (std::vector<std::string>{"requests", "threads", "frame_budget_us", "frames",
                                               "frame_p50_us", "frame_p99_us", "frame_max_us",
-                                              "all_done_ms", "mean_expanded", "mismatches"}));
+                                              "all_done_ms", "mean_expanded", "mismatches",
+                                              "provenance"}));
+    EXPECT_EQ(s.at("provenance").at("input"), "procedural 129 seed 3");
+    EXPECT_EQ(s.at("provenance").at("seed"), 1) << "the requests' own seed (default 1)";
     EXPECT_EQ(s.at("requests"), 40);
     EXPECT_EQ(s.at("mismatches"), 0);
     EXPECT_GE(s.at("frames").get<int>(), 1);

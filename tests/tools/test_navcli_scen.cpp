@@ -94,7 +94,7 @@ TEST_F(NavcliScen, ProceduralRoundTripPassesBenchCheckUnderEachCostModel) {
     const NavcliRun bench =
         run_navcli(dir_, "bench " + terrain + " --scen " + shell_quote(out) + " --check");
     EXPECT_EQ(bench.status, 0) << cost << ": " << bench.out;
-    const nlohmann::ordered_json summary = nlohmann::ordered_json::parse(bench.out_lines().back());
+    const nlohmann::ordered_json summary = nlohmann::ordered_json::parse(bench.err_lines().back());
     EXPECT_EQ(summary.at("queries"), 30) << cost;
     EXPECT_EQ(summary.at("mismatches"), 0) << cost;
   }

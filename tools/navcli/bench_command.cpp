@@ -1,11 +1,13 @@
 // navcli bench: replays a .scen, one TSV line per query and a JSON summary
-// (apps/warthog.cpp --checkopt is the model).
+// (apps/warthog.cpp --checkopt is the model); bench_output.hpp says where.
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "bench_output.hpp"
 #include "command_options.hpp"
 #include "commands.hpp"
 #include "path_lines.hpp"
@@ -31,14 +33,15 @@ int run_bench(Flags& flags) {
   const BuiltTerrain graph(loaded, terrain_options.config, cost_options);
   search.cost = graph.cost_model();
   const std::vector<nav::ScenarioRow> rows = load_scen_for(scen, graph.graph());
+  BenchOutput output(options, make_provenance(terrain_options, cost_options));
   nav::AStar astar(graph.graph(), graph.sets(), &graph.terrain().heightmap());
   std::optional<PathLines> paths;
   if (options.paths) paths.emplace(*options.paths);
 
-  std::vector<std::string> header = {"id",   "expanded", "generated", "time_us",
-                                     "cost", "optimal",  "ok"};
+  std::vector<std::string> header = {"id",      "status", "expanded", "generated",
+                                     "time_us", "cost",   "optimal",  "ok"};
   if (budget_us) header.emplace_back("slices");
-  std::fputs(row(header, '\t').c_str(), stdout);
+  output.row(header);
   std::vector<double> times_us;
   times_us.reserve(rows.size());
   std::vector<double> overruns_us;  // step time minus the budget, every step
@@ -49,19 +52,16 @@ int run_bench(Flags& flags) {
   replay(rows, astar, search, budget_us, [&](std::size_t k, const QueryRecord& q) {
     const bool found = q.status == nav::SearchStatus::Found;
     std::vector<std::string> fields = {
-        std::to_string(k),
-        std::to_string(q.expanded),
-        std::to_string(q.generated),
-        fixed(q.time_us, 3),
-        found ? fixed(q.cost, 8) : std::string(nav::to_string(q.status)),
-        fixed(q.optimal, 8),
-        q.ok ? "1" : "0"};
+        std::to_string(k),          std::string(nav::to_string(q.status)),
+        std::to_string(q.expanded), std::to_string(q.generated),
+        fixed(q.time_us, 3),        found ? fixed(q.cost, 8) : std::string(),
+        fixed(q.optimal, 8),        q.ok ? "1" : "0"};
     if (budget_us) {
       fields.push_back(std::to_string(q.step_us.size()));
       for (const double us : q.step_us) overruns_us.push_back(us - *budget_us);
       for (const double us : q.idle_us) idle_overruns_us.push_back(us - *budget_us);
     }
-    std::fputs(row(fields, '\t').c_str(), stdout);
+    output.row(fields);
     if (paths) paths->write(k, *q.result);
     times_us.push_back(q.time_us);
     mismatches += q.ok ? 0 : 1;
@@ -94,7 +94,7 @@ int run_bench(Flags& flags) {
     summary["overrun_p999_us"] = rounded(percentile(overruns_us, 0.999), 3);
     summary["idle_overrun_p999_us"] = rounded(percentile(idle_overruns_us, 0.999), 3);
   }
-  std::fputs(json_line(summary).c_str(), stdout);
+  output.finish(std::move(summary));
   return check && mismatches > 0 ? 1 : 0;
 }
 

@@ -78,6 +78,13 @@ PathOptions parse_path_options(Flags& flags) {
   if ((o.png_scale || o.show_sets) && !o.png) {
     throw UsageError(std::string(o.png_scale ? "--png-scale" : "--show-sets") + " needs --png");
   }
+  if (const auto geojson = flags.take("--geojson")) o.geojson = std::string(*geojson);
+  if (const auto csv = flags.take("--csv")) o.csv = std::string(*csv);
+  if ((o.geojson || o.csv) && o.cost.model.kind == nav::CostModelKind::Seed) {
+    throw UsageError(std::string(o.geojson ? "--geojson" : "--csv") +
+                     ": the seed cost model counts steps, not metres, so it has no cost on the "
+                     "surface (use reference, tobler or uphill-downhill)");
+  }
   flags.check_all_taken();
   return o;
 }
@@ -92,6 +99,8 @@ BenchOptions parse_bench_options(Flags& flags) {
   o.check = flags.take_switch("--check");
   o.budget_us = optional_bounded<double>(flags, kStepBudgetLimit);
   if (const auto paths = flags.take("--paths")) o.paths = std::string(*paths);
+  if (const auto out = flags.take("--out")) o.out = std::string(*out);
+  if (const auto summary = flags.take("--summary")) o.summary = std::string(*summary);
   o.reference_radius = optional_bounded<int>(flags, kReferenceRadiusLimit);
   if (o.reference_radius && !any_angle(o.search)) {
     throw UsageError("--reference-radius needs --any-angle");

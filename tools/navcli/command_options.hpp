@@ -26,6 +26,9 @@ struct PathOptions {
   std::optional<std::string> png;
   std::optional<int> png_scale;
   bool show_sets = false;
+  /// --geojson FILE, --csv FILE: the path for a GIS or a table (path_export.hpp).
+  std::optional<std::string> geojson;
+  std::optional<std::string> csv;
 };
 PathOptions parse_path_options(Flags& flags);
 
@@ -41,6 +44,10 @@ struct BenchOptions {
   std::optional<std::string> paths;
   /// --reference-radius (with --any-angle): the dense reference's R.
   std::optional<int> reference_radius;
+  /// --out: the TSV to a file (with FILE.meta.json) instead of stdout;
+  /// --summary: the JSON summary to a file instead of stderr.
+  std::optional<std::string> out;
+  std::optional<std::string> summary;
 };
 BenchOptions parse_bench_options(Flags& flags);
 

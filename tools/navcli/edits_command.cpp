@@ -10,6 +10,7 @@
 #include "command_options.hpp"
 #include "commands.hpp"
 #include "progress.hpp"
+#include "provenance.hpp"
 #include "random_draw.hpp"
 #include "stopwatch.hpp"
 #include "summary_stats.hpp"
@@ -193,6 +194,7 @@ int run_edits(Flags& flags) {
                                      static_cast<double>(terrain.graph().tile_count()),
                                  3)}};
   if (check) summary["mismatches"] = mismatches;
+  summary["provenance"] = provenance_json(make_provenance(terrain_options, cost_options, seed));
   std::fputs(json_line(summary).c_str(), stdout);
   return mismatches > 0 ? 1 : 0;
 }

@@ -7,7 +7,9 @@
 
 #include "command_options.hpp"
 #include "commands.hpp"
+#include "path_export.hpp"
 #include "path_lines.hpp"
+#include "provenance.hpp"
 #include "stopwatch.hpp"
 #include "terrain_options.hpp"
 #include "terrain_png.hpp"
@@ -64,6 +66,7 @@ int run_path(Flags& flags) {
   }
 
   const LoadedTerrain loaded(terrain_options, cost_options);
+  const Provenance provenance = make_provenance(terrain_options, cost_options);
   const BuiltTerrain graph(loaded, terrain_options.config, cost_options);
   search.cost = graph.cost_model();
   nav::AStar astar(graph.graph(), graph.sets(), &graph.terrain().heightmap());
@@ -84,15 +87,36 @@ int run_path(Flags& flags) {
   out["path_m"] = metres_array(result.waypoints);
   // The path on the surface (docs/continuous-model.md); the seed model has
   // no cost there.
-  if (found && search.cost.kind != nav::CostModelKind::Seed) {
-    const nav::SurfaceMeasure m =
-        nav::SurfaceCost(graph.terrain().heightmap(), graph.graph(), search.cost)
-            .polyline(result.waypoints);
+  const nav::Heightmap& heightmap = graph.terrain().heightmap();
+  std::optional<nav::SurfaceCost> ruler;
+  if (search.cost.kind != nav::CostModelKind::Seed) {
+    ruler.emplace(heightmap, graph.graph(), search.cost);
+  }
+  nav::SurfaceMeasure m;
+  if (found && ruler) {
+    m = ruler->polyline(result.waypoints);
     out["length_m"] = rounded(m.length_m, 6);
     out["ascent_m"] = rounded(m.ascent_m, 6);
     out["descent_m"] = rounded(m.descent_m, 6);
     out["surface_cost"] = m.cost;
     out["surface_fault"] = nav::to_string(m.fault);
+  }
+  out["provenance"] = provenance_json(provenance);
+
+  // The files first, so a failed write leaves stdout empty. Never with
+  // the seed model (parse_path_options refuses it), so the ruler is there.
+  if (options.geojson || options.csv) {
+    const std::optional<nav::Georeference>& geo = loaded.terrain.georeference;
+    const std::vector<PathVertex> vertices =
+        found ? path_vertices(result.waypoints, heightmap, *ruler, geo) : std::vector<PathVertex>{};
+    if (options.geojson) {
+      const PathSummary summary{.status = result.status,
+                                .measure = m,
+                                .model = cost_model_json(cost_options),
+                                .kind = search.cost.kind};
+      write_geojson(*options.geojson, path_feature(vertices, summary, geo, provenance));
+    }
+    if (options.csv) write_path_csv(*options.csv, vertices, search.cost.kind, provenance);
   }
   std::fputs(json_line(out).c_str(), stdout);
 

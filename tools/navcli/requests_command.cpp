@@ -14,6 +14,7 @@
 #include "command_options.hpp"
 #include "commands.hpp"
 #include "progress.hpp"
+#include "provenance.hpp"
 #include "random_draw.hpp"
 #include "stopwatch.hpp"
 #include "summary_stats.hpp"
@@ -116,7 +117,7 @@ int run_requests(Flags& flags) {
     mismatches += a.result.status != expected.status || a.result.cost != expected.cost ? 1 : 0;
     expanded += a.result.expanded;
   }
-  const nlohmann::ordered_json summary = {
+  nlohmann::ordered_json summary = {
       {"requests", requests.size()},
       {"threads", threads},
       {"frame_budget_us", budget_us},
@@ -127,6 +128,7 @@ int run_requests(Flags& flags) {
       {"all_done_ms", rounded(elapsed_us(begin, all_done) / 1000.0, 3)},
       {"mean_expanded", rounded(expanded / static_cast<double>(answers.size()), 1)},
       {"mismatches", mismatches}};
+  summary["provenance"] = provenance_json(make_provenance(terrain_options, cost_options, seed));
   std::fputs(json_line(summary).c_str(), stdout);
   return mismatches > 0 ? 1 : 0;
 }

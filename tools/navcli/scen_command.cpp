@@ -10,6 +10,7 @@
 #include "command_options.hpp"
 #include "commands.hpp"
 #include "progress.hpp"
+#include "provenance.hpp"
 #include "random_draw.hpp"
 #include "scen_writer.hpp"
 #include "terrain_options.hpp"
@@ -132,6 +133,7 @@ int run_scen(Flags& flags) {
   }
   progress.finish();
   write_movingai_scen(out, rows);
+  write_meta(out, make_provenance(terrain_options, cost_options, seed));
   return 0;
 }
 

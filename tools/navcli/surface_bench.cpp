@@ -8,8 +8,10 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "bench_output.hpp"
 #include "command_options.hpp"
 #include "commands.hpp"
 #include "path_lines.hpp"
@@ -56,13 +58,11 @@ int run_any_angle_bench(const BenchOptions& options) {
   nav::SurfaceSearch reference(terrain.heightmap(), terrain.graph());
   std::optional<PathLines> paths;
   if (options.paths) paths.emplace(*options.paths);
+  BenchOutput output(options, make_provenance(options.terrain, options.cost));
 
-  std::fputs(row({"id", "status", "grid_us", "any_us", "grid_cost", "grid_surface_cost",
-                  "grid_feasible", "any_cost", "any_vertices", "reference", "any_over_reference",
-                  "grid_over_reference", "ok"},
-                 '\t')
-                 .c_str(),
-             stdout);
+  output.row({"id", "status", "grid_us", "any_us", "grid_cost", "grid_surface_cost",
+              "grid_feasible", "any_cost", "any_vertices", "reference", "any_over_reference",
+              "grid_over_reference", "ok"});
   std::vector<double> grid_us;
   std::vector<double> any_us;
   std::vector<double> reference_us;
@@ -88,11 +88,8 @@ int run_any_angle_bench(const BenchOptions& options) {
     progress.update(k + 1);
     if (a.status != nav::SearchStatus::Found) {
       ++failures;
-      std::fputs(row({std::to_string(k), nav::to_string(a.status), fixed(g_us, 3), fixed(a_us, 3),
-                      "", "", "", "", "", "", "", "", "0"},
-                     '\t')
-                     .c_str(),
-                 stdout);
+      output.row({std::to_string(k), nav::to_string(a.status), fixed(g_us, 3), fixed(a_us, 3), "",
+                  "", "", "", "", "", "", "", "0"});
       continue;
     }
     ++found;
@@ -126,13 +123,10 @@ int run_any_angle_bench(const BenchOptions& options) {
         grid_ref = fixed(grid_ratio.back(), 6);
       }
     }
-    std::fputs(row({std::to_string(k), nav::to_string(a.status), fixed(g_us, 3), fixed(a_us, 3),
-                    fixed(g.cost, 8), fixed(gm.cost, 8), gm.feasible() ? "1" : "0",
-                    fixed(am.cost, 8), std::to_string(a.waypoints.size()),
-                    ref > 0.0 ? fixed(ref, 8) : "", any_ref, grid_ref, ok ? "1" : "0"},
-                   '\t')
-                   .c_str(),
-               stdout);
+    output.row({std::to_string(k), nav::to_string(a.status), fixed(g_us, 3), fixed(a_us, 3),
+                fixed(g.cost, 8), fixed(gm.cost, 8), gm.feasible() ? "1" : "0", fixed(am.cost, 8),
+                std::to_string(a.waypoints.size()), ref > 0.0 ? fixed(ref, 8) : "", any_ref,
+                grid_ref, ok ? "1" : "0"});
   }
   progress.finish();
 
@@ -161,7 +155,7 @@ int run_any_angle_bench(const BenchOptions& options) {
   if (options.reference_radius) {
     summary["median_reference_us"] = rounded(percentile(reference_us, 0.5), 3);
   }
-  std::fputs(json_line(summary).c_str(), stdout);
+  output.finish(std::move(summary));
   return options.check && failures > 0 ? 1 : 0;
 }
 

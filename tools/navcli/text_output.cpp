@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 namespace terranav::navcli {
 
@@ -55,6 +56,11 @@ std::string row(std::initializer_list<std::string_view> fields, char separator) 
 
 std::string row(std::span<const std::string> fields, char separator) {
   return join(fields, separator);
+}
+
+void close_checked(std::ofstream& out, const std::filesystem::path& file) {
+  out.close();
+  if (!out) throw std::runtime_error("cannot write " + file.string());
 }
 
 }  // namespace terranav::navcli

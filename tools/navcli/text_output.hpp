@@ -2,6 +2,8 @@
 // numbers in shortest or fixed-decimal form.
 #pragma once
 
+#include <filesystem>
+#include <fstream>
 #include <initializer_list>
 #include <nlohmann/json_fwd.hpp>
 #include <span>
@@ -29,5 +31,9 @@ std::string json_line(const nlohmann::ordered_json& object);
 std::string row(std::initializer_list<std::string_view> fields, char separator);
 /// The same for fields built at run time.
 std::string row(std::span<const std::string> fields, char separator);
+
+/// Closes `out`, throwing std::runtime_error("cannot write FILE") when any
+/// write to it failed, so no output file is silently short.
+void close_checked(std::ofstream& out, const std::filesystem::path& file);
 
 }  // namespace terranav::navcli
