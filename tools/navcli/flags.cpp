@@ -97,4 +97,14 @@ bool parse_on_off(std::string_view flag, std::string_view text) {
   throw UsageError(std::string(flag) + ": expected on or off, got '" + std::string(text) + "'");
 }
 
+std::string Flags::text() const {
+  std::string out;
+  for (const auto& [flag, value] : pairs_) {
+    if (!out.empty()) out += ' ';
+    out.append(flag);
+    if (!value.empty()) out.append(" ").append(value);
+  }
+  return out;
+}
+
 }  // namespace terranav::navcli

@@ -42,6 +42,10 @@ class Flags {
   /// Every flag must have been taken: the rest are unknown to the command.
   void check_all_taken() const;
 
+  /// The flags not yet taken, "--name value" joined by spaces (a record of
+  /// the command line before parsing, for file metadata).
+  std::string text() const;
+
  private:
   std::vector<std::pair<std::string_view, std::string_view>> pairs_;
 };

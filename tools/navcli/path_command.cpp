@@ -9,8 +9,10 @@
 #include "commands.hpp"
 #include "path_lines.hpp"
 #include "stopwatch.hpp"
+#include "surface_raster.hpp"
 #include "terrain_options.hpp"
 #include "terrain_png.hpp"
+#include "terranav/nav/cost_surface.hpp"
 #include "terranav/nav/surface_cost.hpp"
 #include "text_output.hpp"
 
@@ -41,10 +43,39 @@ std::vector<TileMark> search_marks(const nav::AStar& astar, std::size_t tile_cou
   return marks;
 }
 
+/// path --from-surface: the path traced back on a cost surface file.
+int run_surface_path(const PathOptions& options) {
+  require_geotiff("--from-surface");
+  const LoadedTerrain loaded(options.terrain, options.cost);
+  const BuiltTerrain built(loaded, options.terrain.config, options.cost);
+  const nav::TerrainGraph& graph = built.graph();
+  const std::vector<double> cost =
+      read_tile_raster(*options.from_surface, graph.tiles_wide(), graph.tiles_deep());
+  const auto start = Clock::now();
+  const nav::PathResult result =
+      nav::trace_cost_surface(graph, built.cost_model(), cost, options.to, *options.from_surface);
+  const double time_us = elapsed_us(start, Clock::now());
+  const bool found = result.status == nav::SearchStatus::Found;
+  nlohmann::ordered_json out = {
+      {"status", nav::to_string(result.status)},
+      {"cost", found ? nlohmann::ordered_json(result.cost) : nlohmann::ordered_json(nullptr)},
+      {"time_us", rounded(time_us, 3)},
+      {"build_ms", rounded(built.build_ms(), 3)},
+      {"path", path_array(result.tiles)}};
+  out["path_m"] = metres_array(result.waypoints);
+  std::fputs(json_line(out).c_str(), stdout);
+  if (options.png) {
+    write_terrain_png(*options.png, graph, result.tiles, {},
+                      options.png_scale.value_or(default_png_scale(graph)));
+  }
+  return 0;
+}
+
 }  // namespace
 
 int run_path(Flags& flags) {
   const PathOptions options = parse_path_options(flags);
+  if (options.from_surface) return run_surface_path(options);
   const TerrainOptions& terrain_options = options.terrain;
   const CostOptions& cost_options = options.cost;
   nav::SearchOptions search = options.search;
