@@ -39,8 +39,8 @@ struct CostSurface {
 /// A path traced by backlink sums, edge by edge from the source, to exactly
 /// cost[t]. Throws Error for an invalid model, no sources, or a source
 /// outside the grid or unwalkable (naming it). O(E log V) for V tiles and
-/// E edges, a binary heap with lazy deletion; about 0.1 s for a 1024^2
-/// Octile8 graph (docs/benchmarks.md).
+/// E edges: a binary heap with lazy deletion (timings in
+/// docs/benchmarks.md).
 CostSurface cost_surface(const TerrainGraph& graph, const CostModel& model,
                          std::span<const TileCoord> sources);
 
