@@ -5,11 +5,6 @@
 // cost-surface --procedural 9), to every goal. A raster of another size
 // gives its first 64 values, padded with NaN, so every input reaches the
 // trace. A refusal is nav::Error; anything else is a finding.
-#include <cpl_conv.h>
-#include <cpl_error.h>
-#include <cpl_vsi.h>
-#include <gdal.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -20,6 +15,7 @@
 #include <vector>
 
 #include "fuzz_support.hpp"
+#include "gdal_fuzz_support.hpp"
 #include "gdal_raster.hpp"
 #include "terranav/nav/cost_surface.hpp"
 #include "terranav/terrain_io/procedural.hpp"
@@ -55,9 +51,7 @@ void check(const nav::TerrainGraph& graph, const std::vector<double>& cost,
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
-  GDALAllRegister();
-  CPLSetConfigOption("GDAL_CACHEMAX", "64");  // MB: the block cache, not 5% of RAM
-  CPLSetErrorHandler(CPLQuietErrorHandler);   // the harness's own GDAL calls
+  terranav::fuzz::init_gdal();
   return 0;
 }
 
@@ -68,9 +62,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return nav::procedural_heightmap(config);
   }();
   static const nav::TerrainGraph graph(heightmap, {});
-  static const std::string path = "/vsimem/terranav-fuzz-" + std::to_string(::getpid()) + ".tif";
-  VSIFCloseL(VSIFileFromMemBuffer(path.c_str(), const_cast<GByte*>(data),
-                                  static_cast<vsi_l_offset>(size), FALSE));
+  const terranav::fuzz::VsiMemInput input(data, size);
+  const std::string& path = input.path();
   try {
     const nav::gdal::Raster raster(path);
     const std::size_t pixels =
@@ -88,6 +81,5 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   } catch (const nav::Error&) {
   }
-  VSIUnlink(path.c_str());
   return 0;
 }
