@@ -77,6 +77,11 @@ void parse(std::string_view command, navcli::Flags& flags) {
     check_terrain(o.terrain);
     check_cost(o.cost);
     FUZZ_CHECK(o.count >= 1 && o.radius >= 1);
+  } else if (command == "cost-surface") {
+    const navcli::CostSurfaceOptions o = navcli::parse_cost_surface_options(flags);
+    check_terrain(o.terrain);
+    check_cost(o.cost);
+    FUZZ_CHECK(!o.sources.empty());
   } else {
     // An unknown command: main() refuses it before reading flags. Parse the
     // shared option groups on their own so the fuzzer still reaches them

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "fuzz_support.hpp"
+#include "gdal_fuzz_support.hpp"
 #include "terranav/nav/heightmap.hpp"
 #include "terranav/nav/types.hpp"
 #include "terranav/terrain_io/terrain_source.hpp"
@@ -51,25 +52,19 @@ bool too_slow_to_read(const std::string& path) {
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
-  GDALAllRegister();
-  CPLSetConfigOption("GDAL_CACHEMAX", "64");  // MB: the block cache, not 5% of RAM
-  CPLSetErrorHandler(CPLQuietErrorHandler);   // the harness's own GDAL calls
+  terranav::fuzz::init_gdal();
   return 0;
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const std::string path = "/vsimem/terranav-fuzz-" + std::to_string(::getpid()) + ".tif";
-  // GDAL reads the input in place; it never writes through a read-only open.
-  VSIFCloseL(VSIFileFromMemBuffer(path.c_str(), const_cast<GByte*>(data),
-                                  static_cast<vsi_l_offset>(size), FALSE));
-  if (!too_slow_to_read(path)) {
+  const terranav::fuzz::VsiMemInput input(data, size);
+  if (!too_slow_to_read(input.path())) {
     for (const nav::HgtVoids nodata : {nav::HgtVoids::Error, nav::HgtVoids::Fill}) {
       try {
-        check(nav::load_terrain({.map = path, .hgt_voids = nodata}));
+        check(nav::load_terrain({.map = input.path(), .hgt_voids = nodata}));
       } catch (const nav::Error&) {
       }
     }
   }
-  VSIUnlink(path.c_str());
   return 0;
 }

@@ -1,5 +1,6 @@
 #include "command_options.hpp"
 
+#include <algorithm>
 #include <string_view>
 
 #include "cli_limits.hpp"
@@ -70,7 +71,15 @@ PathOptions parse_path_options(Flags& flags) {
   o.cost = take_cost_options(flags);
   o.search = take_search_options(flags, o.terrain.config.topology);
   check_any_angle(any_angle(o.search), o.cost.model.kind);
-  o.from = parse_tile("--from", flags.require("--from"));
+  if (const auto surface = flags.take("--from-surface")) o.from_surface = std::string(*surface);
+  if (o.from_surface) {
+    if (flags.take("--from")) throw UsageError("--from and --from-surface: give one");
+    if (any_angle(o.search)) {
+      throw UsageError("--from-surface traces a grid path: --any-angle does not apply");
+    }
+  } else {
+    o.from = parse_tile("--from", flags.require("--from"));
+  }
   o.to = parse_tile("--to", flags.require("--to"));
   if (const auto png = flags.take("--png")) o.png = std::string(*png);
   o.png_scale = optional_bounded<int>(flags, kPngScaleLimit);
@@ -85,6 +94,25 @@ PathOptions parse_path_options(Flags& flags) {
                      ": the seed cost model counts steps, not metres, so it has no cost on the "
                      "surface (use reference, tobler or uphill-downhill)");
   }
+  if (o.show_sets && o.from_surface) {
+    throw UsageError("--show-sets: --from-surface runs no search to show");
+  }
+  flags.check_all_taken();
+  return o;
+}
+
+CostSurfaceOptions parse_cost_surface_options(Flags& flags) {
+  CostSurfaceOptions o;
+  o.terrain = take_terrain_options(flags);
+  o.cost = take_cost_options(flags);
+  const std::string_view from = flags.require("--from");
+  for (std::size_t at = 0; at <= from.size();) {
+    const std::size_t end = std::min(from.find(';', at), from.size());
+    o.sources.push_back(parse_tile("--from", from.substr(at, end - at)));
+    at = end + 1;
+  }
+  o.out = std::string(flags.require("--out"));
+  if (const auto backlink = flags.take("--backlink")) o.backlink = std::string(*backlink);
   flags.check_all_taken();
   return o;
 }

@@ -29,8 +29,23 @@ struct PathOptions {
   /// --geojson FILE, --csv FILE: the path for a GIS or a table (path_export.hpp).
   std::optional<std::string> geojson;
   std::optional<std::string> csv;
+  /// --from-surface: trace back on this cost surface (navcli cost-surface)
+  /// instead of searching; `from` is then unused.
+  std::optional<std::string> from_surface;
 };
 PathOptions parse_path_options(Flags& flags);
+
+/// navcli cost-surface.
+struct CostSurfaceOptions {
+  TerrainOptions terrain;
+  CostOptions cost;
+  /// --from X,Y[;X,Y...]: the source tiles.
+  std::vector<nav::TileCoord> sources;
+  std::string out;
+  /// --backlink: the direction raster.
+  std::optional<std::string> backlink;
+};
+CostSurfaceOptions parse_cost_surface_options(Flags& flags);
 
 /// navcli bench.
 struct BenchOptions {

@@ -23,5 +23,7 @@ int run_sweep(Flags& flags);
 int run_requests(Flags& flags);
 /// Times random terrain edits against a full rebuild.
 int run_edits(Flags& flags);
+/// The accumulated cost from source tiles to every tile, as a GeoTIFF.
+int run_cost_surface(Flags& flags);
 
 }  // namespace terranav::navcli

@@ -109,6 +109,18 @@ constexpr const char* kUsage =
     "      bytes_per_tile, provenance}; --check compares the state with a full rebuild\n"
     "      after every update and adds mismatches (exit 1 if any, the first one on\n"
     "      stderr).\n"
+    "  navcli cost-surface TERRAIN [COST] --from X,Y[;X,Y...] --out COST.tif\n"
+    "             [--backlink DIR.tif]\n"
+    "      The least cost from the nearest source tile to every tile (Dijkstra), written\n"
+    "      as a Float64 GeoTIFF, one pixel per tile, unreachable tiles NaN (nodata).\n"
+    "      A GeoTIFF map's CRS and placement carry over (tile pixels centred on the\n"
+    "      tile centres); any other map is placed in nav metres, easting = x, northing\n"
+    "      = -z, no CRS. --backlink: a Float32 raster of the direction from each tile\n"
+    "      to the tile it is reached from, degrees counter-clockwise from east, east =\n"
+    "      360 (GRASS r.walk's convention), NaN at sources. Needs a build with GDAL.\n"
+    "      Prints {sources, reached (tiles), max_cost, surface_ms, write_ms, total_ms}.\n"
+    "      navcli path TERRAIN [COST] --from-surface COST.tif --to X,Y traces the\n"
+    "      least-cost path back on such a surface (same terrain and cost flags).\n"
     "  navcli --help\n"
     "  navcli --version\n"
     "      Prints navcli VERSION (commit HASH), the commit only when built from git.\n"
@@ -124,10 +136,13 @@ struct Command {
   int (*run)(navcli::Flags&);
 };
 
-constexpr std::array kCommands = {
-    Command{"path", navcli::run_path},         Command{"bench", navcli::run_bench},
-    Command{"scen", navcli::run_scen},         Command{"sweep", navcli::run_sweep},
-    Command{"requests", navcli::run_requests}, Command{"edits", navcli::run_edits}};
+constexpr std::array kCommands = {Command{"path", navcli::run_path},
+                                  Command{"bench", navcli::run_bench},
+                                  Command{"scen", navcli::run_scen},
+                                  Command{"sweep", navcli::run_sweep},
+                                  Command{"requests", navcli::run_requests},
+                                  Command{"edits", navcli::run_edits},
+                                  Command{"cost-surface", navcli::run_cost_surface}};
 
 int dispatch(std::span<const std::string_view> args) {
   if (std::find(args.begin(), args.end(), "--help") != args.end()) {

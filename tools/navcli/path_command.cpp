@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "command_options.hpp"
@@ -11,8 +12,10 @@
 #include "path_lines.hpp"
 #include "provenance.hpp"
 #include "stopwatch.hpp"
+#include "surface_raster.hpp"
 #include "terrain_options.hpp"
 #include "terrain_png.hpp"
+#include "terranav/nav/cost_surface.hpp"
 #include "terranav/nav/surface_cost.hpp"
 #include "text_output.hpp"
 
@@ -43,17 +46,87 @@ std::vector<TileMark> search_marks(const nav::AStar& astar, std::size_t tile_cou
   return marks;
 }
 
+/// Adds the path's measures on the surface and the provenance to `out`,
+/// writes the requested files (GeoJSON, CSV, then PNG with `marks`) and
+/// prints `out`. The files come first, so a failed write leaves stdout empty.
+void finish_path(nlohmann::ordered_json out, const PathOptions& options,
+                 const LoadedTerrain& loaded, const BuiltTerrain& built,
+                 const nav::PathResult& result, const std::vector<TileMark>& marks) {
+  const nav::CostModel& model = built.cost_model();
+  const bool found = result.status == nav::SearchStatus::Found;
+  // The path on the surface (docs/continuous-model.md); the seed model has
+  // no cost there.
+  const nav::Heightmap& heightmap = built.terrain().heightmap();
+  std::optional<nav::SurfaceCost> ruler;
+  if (model.kind != nav::CostModelKind::Seed) ruler.emplace(heightmap, built.graph(), model);
+  nav::SurfaceMeasure m;
+  if (found && ruler) {
+    m = ruler->polyline(result.waypoints);
+    out["length_m"] = rounded(m.length_m, 6);
+    out["ascent_m"] = rounded(m.ascent_m, 6);
+    out["descent_m"] = rounded(m.descent_m, 6);
+    out["surface_cost"] = m.cost;
+    out["surface_fault"] = nav::to_string(m.fault);
+  }
+  const Provenance provenance = make_provenance(options.terrain, options.cost);
+  out["provenance"] = provenance_json(provenance);
+
+  // Never with the seed model (parse_path_options refuses it), so the
+  // ruler is there.
+  if (options.geojson || options.csv) {
+    const std::optional<nav::Georeference>& geo = loaded.terrain.georeference;
+    const std::vector<PathVertex> vertices =
+        found ? path_vertices(result.waypoints, heightmap, *ruler, geo) : std::vector<PathVertex>{};
+    if (options.geojson) {
+      const PathSummary summary{.status = result.status,
+                                .measure = m,
+                                .model = cost_model_json(options.cost),
+                                .kind = model.kind};
+      write_geojson(*options.geojson, path_feature(vertices, summary, geo, provenance));
+    }
+    if (options.csv) write_path_csv(*options.csv, vertices, model.kind, provenance);
+  }
+  std::fputs(json_line(out).c_str(), stdout);
+  if (options.png) {
+    write_terrain_png(*options.png, built.graph(), result.tiles, marks,
+                      options.png_scale.value_or(default_png_scale(built.graph())));
+  }
+}
+
+/// path --from-surface: the path traced back on a cost surface file.
+int run_surface_path(const PathOptions& options) {
+  require_geotiff("--from-surface");
+  const LoadedTerrain loaded(options.terrain, options.cost);
+  const BuiltTerrain built(loaded, options.terrain.config, options.cost);
+  const nav::TerrainGraph& graph = built.graph();
+  const std::vector<double> cost =
+      read_tile_raster(*options.from_surface, graph.tiles_wide(), graph.tiles_deep());
+  const auto start = Clock::now();
+  const nav::PathResult result =
+      nav::trace_cost_surface(graph, built.cost_model(), cost, options.to, *options.from_surface);
+  const double time_us = elapsed_us(start, Clock::now());
+  const bool found = result.status == nav::SearchStatus::Found;
+  nlohmann::ordered_json out = {
+      {"status", nav::to_string(result.status)},
+      {"cost", found ? nlohmann::ordered_json(result.cost) : nlohmann::ordered_json(nullptr)},
+      {"time_us", rounded(time_us, 3)},
+      {"build_ms", rounded(built.build_ms(), 3)},
+      {"path", path_array(result.tiles)}};
+  out["path_m"] = metres_array(result.waypoints);
+  finish_path(std::move(out), options, loaded, built, result, {});
+  return 0;
+}
+
 }  // namespace
 
 int run_path(Flags& flags) {
   const PathOptions options = parse_path_options(flags);
+  if (options.from_surface) return run_surface_path(options);
   const TerrainOptions& terrain_options = options.terrain;
   const CostOptions& cost_options = options.cost;
   nav::SearchOptions search = options.search;
   const nav::TileCoord from = options.from;
   const nav::TileCoord to = options.to;
-  const std::optional<std::string>& png = options.png;
-  const std::optional<int> png_scale = options.png_scale;
   const bool show_sets = options.show_sets;
 
   if (search.heuristic == nav::Heuristic::Octile &&
@@ -66,7 +139,6 @@ int run_path(Flags& flags) {
   }
 
   const LoadedTerrain loaded(terrain_options, cost_options);
-  const Provenance provenance = make_provenance(terrain_options, cost_options);
   const BuiltTerrain graph(loaded, terrain_options.config, cost_options);
   search.cost = graph.cost_model();
   nav::AStar astar(graph.graph(), graph.sets(), &graph.terrain().heightmap());
@@ -85,47 +157,9 @@ int run_path(Flags& flags) {
       {"build_ms", rounded(graph.build_ms(), 3)},
       {"path", path_array(result.tiles)}};
   out["path_m"] = metres_array(result.waypoints);
-  // The path on the surface (docs/continuous-model.md); the seed model has
-  // no cost there.
-  const nav::Heightmap& heightmap = graph.terrain().heightmap();
-  std::optional<nav::SurfaceCost> ruler;
-  if (search.cost.kind != nav::CostModelKind::Seed) {
-    ruler.emplace(heightmap, graph.graph(), search.cost);
-  }
-  nav::SurfaceMeasure m;
-  if (found && ruler) {
-    m = ruler->polyline(result.waypoints);
-    out["length_m"] = rounded(m.length_m, 6);
-    out["ascent_m"] = rounded(m.ascent_m, 6);
-    out["descent_m"] = rounded(m.descent_m, 6);
-    out["surface_cost"] = m.cost;
-    out["surface_fault"] = nav::to_string(m.fault);
-  }
-  out["provenance"] = provenance_json(provenance);
-
-  // The files first, so a failed write leaves stdout empty. Never with
-  // the seed model (parse_path_options refuses it), so the ruler is there.
-  if (options.geojson || options.csv) {
-    const std::optional<nav::Georeference>& geo = loaded.terrain.georeference;
-    const std::vector<PathVertex> vertices =
-        found ? path_vertices(result.waypoints, heightmap, *ruler, geo) : std::vector<PathVertex>{};
-    if (options.geojson) {
-      const PathSummary summary{.status = result.status,
-                                .measure = m,
-                                .model = cost_model_json(cost_options),
-                                .kind = search.cost.kind};
-      write_geojson(*options.geojson, path_feature(vertices, summary, geo, provenance));
-    }
-    if (options.csv) write_path_csv(*options.csv, vertices, search.cost.kind, provenance);
-  }
-  std::fputs(json_line(out).c_str(), stdout);
-
-  if (png) {
-    const std::vector<TileMark> marks =
-        show_sets ? search_marks(astar, graph.graph().tile_count()) : std::vector<TileMark>{};
-    write_terrain_png(*png, graph.graph(), result.tiles, marks,
-                      png_scale.value_or(default_png_scale(graph.graph())));
-  }
+  const std::vector<TileMark> marks =
+      show_sets ? search_marks(astar, graph.graph().tile_count()) : std::vector<TileMark>{};
+  finish_path(std::move(out), options, loaded, graph, result, marks);
   return 0;
 }
 

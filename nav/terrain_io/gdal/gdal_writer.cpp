@@ -1,0 +1,111 @@
+#include "gdal_writer.hpp"
+
+#include <cpl_conv.h>
+#include <cpl_error.h>
+#include <cpl_string.h>
+#include <gdal.h>
+
+#include <array>
+#include <mutex>
+#include <string_view>
+#include <system_error>
+
+#include "terranav/nav/printable_text.hpp"
+#include "terranav/nav/types.hpp"
+
+namespace terranav::nav::gdal {
+namespace {
+
+[[noreturn]] void fail(const std::filesystem::path& file, const std::string& problem) {
+  throw Error(printable_text(file.string()) + ": " + problem);
+}
+
+// GDAL's last message on one line, or `fallback` when it gave none.
+std::string gdal_message(std::string_view fallback) {
+  const char* text = CPLGetLastErrorMsg();
+  return printable_text(text != nullptr && *text != '\0' ? std::string_view(text) : fallback);
+}
+
+void check_spec(const std::filesystem::path& file, const GeoTiffSpec& spec, std::size_t values) {
+  if (spec.width < 1 || spec.depth < 1) {
+    fail(file, "cannot write a " + std::to_string(spec.width) + "x" + std::to_string(spec.depth) +
+                   " raster");
+  }
+  if (values != static_cast<std::size_t>(spec.width) * static_cast<std::size_t>(spec.depth)) {
+    fail(file, std::to_string(values) + " values for a " + std::to_string(spec.width) + "x" +
+                   std::to_string(spec.depth) + " raster");
+  }
+  for (const auto& [key, value] : spec.tags) {
+    if (key.empty() || key.find_first_of("= \t\r\n") != std::string::npos) {
+      fail(file, "metadata key '" + printable_text(key) + "' is empty or holds '=' or a space");
+    }
+  }
+  // GDAL's own message for a missing directory only says the file failed.
+  // GDAL's virtual files (/vsimem/...) have no directory on disk.
+  const std::filesystem::path dir = file.parent_path();
+  std::error_code ec;
+  if (!dir.empty() && !file.string().starts_with("/vsi") &&
+      !std::filesystem::is_directory(dir, ec)) {
+    fail(file, "cannot write: directory " + printable_text(dir.string()) + " does not exist");
+  }
+}
+
+// Writes everything into the dataset GDALCreate made; throws on the first failure.
+void fill(const std::filesystem::path& file, GDALDatasetH out, const GeoTiffSpec& spec,
+          std::span<const double> values) {
+  std::array<double, 6> gt = spec.geotransform;
+  if (GDALSetGeoTransform(out, gt.data()) != CE_None) {
+    fail(file, "cannot set the geotransform (" + gdal_message("GDAL gave no reason") + ")");
+  }
+  if (!spec.crs_wkt.empty() && GDALSetProjection(out, spec.crs_wkt.c_str()) != CE_None) {
+    fail(file, "cannot set the CRS (" + gdal_message("not a CRS GDAL can read") + ")");
+  }
+  for (const auto& [key, value] : spec.tags) {
+    if (GDALSetMetadataItem(out, key.c_str(), value.c_str(), nullptr) != CE_None) {
+      fail(file, "cannot write metadata " + printable_text(key) + " (" +
+                     gdal_message("GDAL gave no reason") + ")");
+    }
+  }
+  const GDALRasterBandH band = GDALGetRasterBand(out, 1);
+  if (GDALSetRasterNoDataValue(band, spec.nodata) != CE_None) {
+    fail(file, "cannot set nodata (" + gdal_message("GDAL gave no reason") + ")");
+  }
+  // GDALRasterIO takes a non-const buffer even for writing.
+  if (GDALRasterIO(band, GF_Write, 0, 0, spec.width, spec.depth, const_cast<double*>(values.data()),
+                   spec.width, spec.depth, GDT_Float64, 0, 0) != CE_None) {
+    fail(file, "cannot write band 1 (" + gdal_message("write failed") + ")");
+  }
+}
+
+}  // namespace
+
+void write_geotiff(const std::filesystem::path& file, const GeoTiffSpec& spec,
+                   std::span<const double> values) {
+  check_spec(file, spec, values.size());
+  static std::once_flag registered;
+  std::call_once(registered, [] { GDALAllRegister(); });
+  // Quiet: our errors carry GDAL's messages, which would go to stderr.
+  const CPLErrorHandlerPusher quiet(CPLQuietErrorHandler);
+  CPLErrorReset();
+  const GDALDriverH driver = GDALGetDriverByName("GTiff");
+  if (driver == nullptr) fail(file, "GDAL has no GTiff driver");
+  const char* options[] = {"COMPRESS=DEFLATE", nullptr};
+  const GDALDataType type = spec.type == SampleType::Float32 ? GDT_Float32 : GDT_Float64;
+  GDALDatasetH out = GDALCreate(driver, file.c_str(), spec.width, spec.depth, 1, type,
+                                const_cast<char**>(options));
+  if (out == nullptr) fail(file, "cannot create (" + gdal_message("GDAL gave no reason") + ")");
+  try {
+    fill(file, out, spec, values);
+  } catch (const Error&) {
+    GDALClose(out);
+    std::error_code ignored;
+    std::filesystem::remove(file, ignored);  // no half-written raster left behind
+    throw;
+  }
+  GDALClose(out);  // flushes; errors then only show in GDAL's error state (a full disk)
+  if (CPLGetLastErrorType() >= CE_Failure) {
+    fail(file, "cannot finish writing (" + gdal_message("GDAL gave no reason") + ")");
+  }
+}
+
+}  // namespace terranav::nav::gdal
