@@ -23,5 +23,8 @@ int run_sweep(Flags& flags);
 int run_requests(Flags& flags);
 /// Times random terrain edits against a full rebuild.
 int run_edits(Flags& flags);
+/// Answers the pairs of a CSV on K threads: a CSV row per pair, then a JSON
+/// summary.
+int run_batch(Flags& flags);
 
 }  // namespace terranav::navcli

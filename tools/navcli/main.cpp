@@ -92,10 +92,21 @@ constexpr const char* kUsage =
     "      update_max_us, rebuild_ms (a full rebuild, median of 3), rebuild_over_p99,\n"
     "      bytes_per_tile}; --check compares the state with a full rebuild after every\n"
     "      update and adds mismatches (exit 1 if any, the first one on stderr).\n"
+    "  navcli batch TERRAIN [COST] [SEARCH] --pairs PAIRS.csv --out RESULTS.csv\n"
+    "             [--threads K] [--also-price MODEL,...]\n"
+    "      One query per row of PAIRS.csv, whose header names the coordinates:\n"
+    "      id,from_i,from_j,to_i,to_j (tiles), id,from_x,from_z,to_x,to_z (nav metres)\n"
+    "      or id,from_e,from_n,to_e,to_n (CRS metres; a georeferenced map). K threads\n"
+    "      (default: every core; 1: serial), each with its own search. Writes\n"
+    "      RESULTS.csv in input order: id,status,cost_<unit>,length_m,ascent_m,\n"
+    "      descent_m,expanded,time_us and <model>_cost_<unit> per --also-price model\n"
+    "      (the same path priced under it; units m, s for tobler, steps for seed);\n"
+    "      empty numbers unless found. Prints {pairs, found, unreachable, invalid,\n"
+    "      threads, wall_ms, queries_per_s}.\n"
     "  navcli --help\n"
     "  navcli --version\n"
     "      Prints navcli VERSION (commit HASH), the commit only when built from git.\n"
-    "Progress of bench, scen and sweep goes to stderr.\n"
+    "Progress of bench, scen and sweep goes to stderr (of batch, on a terminal).\n"
     "Exit status: 0 done, 1 load/build/run error (or a bench --check mismatch),\n"
     "2 bad command line.\n\n";
 
@@ -107,7 +118,8 @@ struct Command {
 constexpr std::array kCommands = {
     Command{"path", navcli::run_path},         Command{"bench", navcli::run_bench},
     Command{"scen", navcli::run_scen},         Command{"sweep", navcli::run_sweep},
-    Command{"requests", navcli::run_requests}, Command{"edits", navcli::run_edits}};
+    Command{"requests", navcli::run_requests}, Command{"edits", navcli::run_edits},
+    Command{"batch", navcli::run_batch}};
 
 int dispatch(std::span<const std::string_view> args) {
   if (std::find(args.begin(), args.end(), "--help") != args.end()) {
