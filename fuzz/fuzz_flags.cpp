@@ -82,6 +82,13 @@ void parse(std::string_view command, navcli::Flags& flags) {
     check_terrain(o.terrain);
     check_cost(o.cost);
     FUZZ_CHECK(!o.sources.empty());
+  } else if (command == "batch") {
+    const navcli::BatchOptions o = navcli::parse_batch_options(flags);
+    check_terrain(o.terrain);
+    check_cost(o.cost);
+    check_search(o.search);
+    FUZZ_CHECK(!o.threads || (*o.threads >= 1 && *o.threads <= 256));
+    FUZZ_CHECK(o.also_price.size() <= 4);
   } else {
     // An unknown command: main() refuses it before reading flags. Parse the
     // shared option groups on their own so the fuzzer still reaches them

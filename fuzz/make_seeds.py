@@ -185,6 +185,12 @@ def flags_seeds():
     put("fuzz_flags", "help", argv("--help"))
 
 
+def batch_flags_seeds():
+    put("fuzz_flags", "batch", argv("batch", "--map", "m.png", "--pairs", "p.csv", "--out", "r.csv",
+                                    "--threads", "4", "--cost", "tobler", "--also-price",
+                                    "reference,uphill-downhill", "--any-angle"))
+
+
 def app_options_seeds():
     # Every option of terranav --help, each in at least one command line that
     # parses; the last few are refused (missing, empty, malformed values).
@@ -323,6 +329,19 @@ def gdal_seeds():
     put("fuzz_gdal", "not_a_tiff.tif", "P2 3 2 255 0 1 2 3 4 5\n")
 
 
+def pairs_csv_seeds():
+    """Pairs CSVs for fuzz_pairs_csv (a 32 x 32 tile map, 2 m tiles, georeferenced
+    at E 500000, N 4000000): each header kind, CRLF, blank lines, refusals."""
+    put("fuzz_pairs_csv", "tiles.csv", "id,from_i,from_j,to_i,to_j\na,0,0,31,31\nb,5,6,7,8\n")
+    put("fuzz_pairs_csv", "metres.csv", "id,from_x,from_z,to_x,to_z\r\nq 1,0.5,1e1,63.99,2\r\n\r\n")
+    put("fuzz_pairs_csv", "crs.csv",
+        "\ufeffid,from_e,from_n,to_e,to_n\nx,500002,3999998,500040.5,3999960\n")
+    put("fuzz_pairs_csv", "no_final_newline.csv", "id,from_i,from_j,to_i,to_j\n\nz, 1 ,2,3 ,4")
+    put("fuzz_pairs_csv", "bad_rows.csv",
+        "id,from_x,from_z,to_x,to_z\na,nan,1,2,3\nb,1,2,3\nc,-1,0,0,0\n,1,1,1,1\n")
+    put("fuzz_pairs_csv", "empty.csv", "")
+
+
 if __name__ == "__main__":
     png_seeds()
     hgt_seeds()
@@ -331,6 +350,8 @@ if __name__ == "__main__":
     scen_seeds()
     sidecar_seeds()
     flags_seeds()
+    batch_flags_seeds()
     app_options_seeds()
     api_seeds()
     gdal_seeds()
+    pairs_csv_seeds()

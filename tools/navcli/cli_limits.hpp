@@ -17,6 +17,8 @@ inline constexpr nav::Limit kQueriesLimit{"queries", "--queries", 1,
                                           1e7,       "",          "scenario rows to draw"};
 inline constexpr nav::Limit kThreadsLimit{
     "threads", "--threads", 0, 64, "", "request workers (0: served on the main thread)"};
+inline constexpr nav::Limit kBatchThreadsLimit{
+    "threads", "--threads (batch)", 1, 256, "", "query threads of batch (default: every core)"};
 inline constexpr nav::Limit kFrameBudgetLimit{
     "frame_budget_us", "--frame-budget-us", 1, 1e6, "us", "main-thread search time per frame"};
 inline constexpr nav::Limit kFrameLimit{"frame_ms", "--frame-ms", 0.1,
@@ -40,6 +42,6 @@ inline constexpr nav::Limit kPngScaleLimit{
 inline constexpr std::array kCliLimits = {
     kCountLimit,           kQueriesLimit,    kThreadsLimit,     kFrameBudgetLimit,
     kFrameLimit,           kStepBudgetLimit, kStampRadiusLimit, kRequestRadiusLimit,
-    kReferenceRadiusLimit, kPngScaleLimit};
+    kReferenceRadiusLimit, kPngScaleLimit,   kBatchThreadsLimit};
 
 }  // namespace terranav::navcli

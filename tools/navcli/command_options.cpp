@@ -63,6 +63,15 @@ bool any_angle(const nav::SearchOptions& search) {
   return search.path_mode == nav::PathMode::AnyAngle;
 }
 
+// The terrain, cost and search flags of a command that runs queries.
+template <class Options>
+void take_query_flags(Flags& flags, Options& o) {
+  o.terrain = take_terrain_options(flags);
+  o.cost = take_cost_options(flags);
+  o.search = take_search_options(flags, o.terrain.config.topology);
+  check_any_angle(any_angle(o.search), o.cost.model.kind);
+}
+
 }  // namespace
 
 PathOptions parse_path_options(Flags& flags) {
@@ -202,6 +211,31 @@ EditsOptions parse_edits_options(Flags& flags) {
   o.seed = optional_number<std::uint32_t>(flags, "--seed").value_or(1);
   o.check = flags.take_switch("--check");
   o.revert = flags.take_switch("--revert");
+  flags.check_all_taken();
+  return o;
+}
+
+BatchOptions parse_batch_options(Flags& flags) {
+  BatchOptions o;
+  take_query_flags(flags, o);
+  o.pairs = std::string(flags.require("--pairs"));
+  o.out = std::string(flags.require("--out"));
+  if (const auto threads = flags.take("--threads")) {
+    o.threads = parse_bounded<int>("--threads", *threads, kBatchThreadsLimit);
+  }
+  if (const auto models = flags.take("--also-price")) {
+    for (const std::string_view item : split_list("--also-price", *models)) {
+      const nav::CostModelKind kind = named("--also-price", nav::parse_cost_model)(item);
+      if (std::find(o.also_price.begin(), o.also_price.end(), kind) != o.also_price.end()) {
+        throw UsageError("--also-price: " + std::string(item) + " given twice");
+      }
+      if (any_angle(o.search) && kind == nav::CostModelKind::Seed) {
+        throw UsageError(
+            "--also-price: seed counts steps, not metres, so it cannot price an any-angle path");
+      }
+      o.also_price.push_back(kind);
+    }
+  }
   flags.check_all_taken();
   return o;
 }

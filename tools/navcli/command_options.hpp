@@ -129,4 +129,21 @@ struct EditsOptions {
 };
 EditsOptions parse_edits_options(Flags& flags);
 
+/// navcli batch.
+struct BatchOptions {
+  TerrainOptions terrain;
+  CostOptions cost;
+  nav::SearchOptions search;
+  /// --pairs: the pairs CSV (pairs_csv.hpp).
+  std::string pairs;
+  /// --out: the results CSV.
+  std::string out;
+  /// --threads: query threads (1: serial); none: every core.
+  std::optional<int> threads;
+  /// --also-price: models each found path is also priced under, in the
+  /// order given, none twice.
+  std::vector<nav::CostModelKind> also_price;
+};
+BatchOptions parse_batch_options(Flags& flags);
+
 }  // namespace terranav::navcli

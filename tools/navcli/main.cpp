@@ -121,10 +121,21 @@ constexpr const char* kUsage =
     "      Prints {sources, reached (tiles), max_cost, surface_ms, write_ms, total_ms}.\n"
     "      navcli path TERRAIN [COST] --from-surface COST.tif --to X,Y traces the\n"
     "      least-cost path back on such a surface (same terrain and cost flags).\n"
+    "  navcli batch TERRAIN [COST] [SEARCH] --pairs PAIRS.csv --out RESULTS.csv\n"
+    "             [--threads K] [--also-price MODEL,...]\n"
+    "      One query per row of PAIRS.csv, whose header names the coordinates:\n"
+    "      id,from_i,from_j,to_i,to_j (tiles), id,from_x,from_z,to_x,to_z (nav metres)\n"
+    "      or id,from_e,from_n,to_e,to_n (CRS metres; a georeferenced map). K threads\n"
+    "      (default: every core; 1: serial), each with its own search. Writes\n"
+    "      RESULTS.csv in input order: id,status,cost_<unit>,length_m,ascent_m,\n"
+    "      descent_m,expanded,time_us and <model>_cost_<unit> per --also-price model\n"
+    "      (the same path priced under it; units m, s for tobler, steps for seed);\n"
+    "      empty numbers unless found. Prints {pairs, found, unreachable, invalid,\n"
+    "      threads, wall_ms, queries_per_s, provenance}.\n"
     "  navcli --help\n"
     "  navcli --version\n"
     "      Prints navcli VERSION (commit HASH), the commit only when built from git.\n"
-    "Progress of bench, scen and sweep goes to stderr.\n"
+    "Progress of bench, scen and sweep goes to stderr (of batch, on a terminal).\n"
     "Provenance (terranav version and commit, command line, input and its SHA-256,\n"
     "cost model, topology, max slope, seed): a \"provenance\" member in JSON output,\n"
     "a FILE.meta.json beside each CSV/TSV/.scen file.\n"
@@ -142,7 +153,8 @@ constexpr std::array kCommands = {Command{"path", navcli::run_path},
                                   Command{"sweep", navcli::run_sweep},
                                   Command{"requests", navcli::run_requests},
                                   Command{"edits", navcli::run_edits},
-                                  Command{"cost-surface", navcli::run_cost_surface}};
+                                  Command{"cost-surface", navcli::run_cost_surface},
+                                  Command{"batch", navcli::run_batch}};
 
 int dispatch(std::span<const std::string_view> args) {
   if (std::find(args.begin(), args.end(), "--help") != args.end()) {
