@@ -145,4 +145,16 @@ std::vector<float> Raster::read_band1() const {
   return values;
 }
 
+std::vector<double> Raster::read_band1_f64() const {
+  const QuietErrors quiet;
+  const int w = width();
+  const int d = depth();
+  std::vector<double> values(static_cast<std::size_t>(w) * static_cast<std::size_t>(d));
+  if (GDALRasterIO(dataset_->band, GF_Read, 0, 0, w, d, values.data(), w, d, GDT_Float64, 0, 0) !=
+      CE_None) {
+    fail(file_, "cannot read band 1 (" + QuietErrors::message("read failed") + ")");
+  }
+  return values;
+}
+
 }  // namespace terranav::nav::gdal
