@@ -24,6 +24,8 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // every neighbour an index into the padded arrays, and NaN elevation is
 // never entered (section 5 of docs/rwalk.md), so no bounds checks.
 constexpr std::int32_t kPad = 2;
+// Most buckets BucketQueue may use (8 MiB of empty vectors).
+constexpr double kMaxBuckets = 1 << 18;
 // Below this |dh| (metres), dh / D may underflow; climb() divides.
 constexpr double kTinyDh = 1e-290;
 
@@ -111,11 +113,48 @@ class OpenSet {
   std::size_t size_ = 0;
 };
 
+// Dial's buckets (Dial 1969) of a width at most half the least step: a
+// step from bucket k lands beyond bucket k + 1, so when bucket k is reached
+// none of its entries can still be lowered and they may be taken in any
+// order: the times are those of an exact-order heap, at O(1) a push and a
+// pop. A cyclic window of buckets covers the largest step.
+class BucketQueue {
+ public:
+  BucketQueue(double width, std::size_t window)
+      : inv_width_(1.0 / width), buckets_(std::bit_ceil(window)), mask_(buckets_.size() - 1) {}
+  bool empty() const noexcept { return size_ == 0; }
+  void push(Entry e) {
+    buckets_[static_cast<std::size_t>(e.time * inv_width_) & mask_].push_back(e);
+    ++size_;
+  }
+  Entry pop() {
+    while (buckets_[current_ & mask_].empty()) ++current_;
+    std::vector<Entry>& bucket = buckets_[current_ & mask_];
+    const Entry e = bucket.back();
+    bucket.pop_back();
+    --size_;
+    return e;
+  }
+
+ private:
+  double inv_width_;
+  std::vector<std::vector<Entry>> buckets_;
+  std::size_t mask_;
+  std::size_t current_ = 0;
+  std::size_t size_ = 0;
+};
+
 [[noreturn]] void refuse(const std::string& problem) {
   throw Error("walking time: " + problem);
 }
 
-void check(const WalkingTimeGrid& grid, const WalkingTimeOptions& o) {
+// What bounds the largest step: the height range and the largest friction.
+struct Extent {
+  double relief = 0.0;
+  double max_friction = 0.0;
+};
+
+Extent check(const WalkingTimeGrid& grid, const WalkingTimeOptions& o) {
   if (grid.width < 1 || grid.depth < 1) {
     refuse("grid size " + std::to_string(grid.width) + " x " + std::to_string(grid.depth) +
            " (need at least 1 x 1)");
@@ -141,7 +180,12 @@ void check(const WalkingTimeGrid& grid, const WalkingTimeOptions& o) {
     if (!(std::isfinite(res) && res > 0.0))
       refuse(std::string(name) + " must be finite and > 0, got " + number_text(res));
   }
+  double lowest = kInf;
+  double highest = -kInf;
+  Extent extent;
   for (std::size_t k = 0; k < n; ++k) {
+    lowest = std::fmin(lowest, grid.elevation_m[k]);  // fmin/fmax skip NaN
+    highest = std::fmax(highest, grid.elevation_m[k]);
     if (std::isinf(grid.elevation_m[k])) {
       refuse("elevation at sample (" + std::to_string(k % grid.width) + ", " +
              std::to_string(k / grid.width) + ") is infinite");
@@ -149,6 +193,7 @@ void check(const WalkingTimeGrid& grid, const WalkingTimeOptions& o) {
   }
   for (std::size_t k = 0; k < grid.friction_s_per_m.size(); ++k) {
     const double f = grid.friction_s_per_m[k];
+    extent.max_friction = std::fmax(extent.max_friction, f);
     if (std::isinf(f) || f < 0.0) {
       refuse("friction at sample (" + std::to_string(k % grid.width) + ", " +
              std::to_string(k / grid.width) + ") is " + number_text(f) +
@@ -176,6 +221,8 @@ void check(const WalkingTimeGrid& grid, const WalkingTimeOptions& o) {
              " grid");
     }
   }
+  extent.relief = highest > lowest ? highest - lowest : 0.0;
+  return extent;
 }
 
 // A copy of a raster inside a border of kPad NaN samples.
@@ -202,7 +249,6 @@ struct Search {
   // error of dh * (1 / D)).
   double steep_below;
   double moderate_above;
-  OpenSet open;
 
   // r.walk's height term [M 1229-1234]: the slope dh / D picks the
   // coefficient. dh * (1 / D) decides the comparison with slope_factor
@@ -221,8 +267,8 @@ struct Search {
     return dh / dist < o.slope_factor ? dh * o.d : dh * o.c;
   }
 
-  template <bool kFriction, bool kDirections>
-  void run() {
+  template <bool kFriction, bool kDirections, typename Queue>
+  void run(Queue& open) const {
     while (!open.empty()) {
       const Entry e = open.pop();
       const std::uint32_t u = e.node;
@@ -256,7 +302,7 @@ struct Search {
 }  // namespace
 
 WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOptions& options) {
-  check(grid, options);
+  const Extent extent = check(grid, options);
   const std::int32_t w = grid.width;
   const std::int32_t d = grid.depth;
   const std::ptrdiff_t pw = w + 2 * kPad;
@@ -292,19 +338,46 @@ WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOp
   std::vector<double> time(z.size(), kInf);
   std::vector<float> dir(options.directions ? z.size() : 0, static_cast<float>(kNaN));
   const double margin = std::abs(options.slope_factor) * 1e-15;
-  Search search{
-      z, f, options, steps, time, dir, options.slope_factor - margin, options.slope_factor + margin,
-      {}};
+  const Search search{z,
+                      f,
+                      options,
+                      steps,
+                      time,
+                      dir,
+                      options.slope_factor - margin,
+                      options.slope_factor + margin};
+  std::vector<Entry> starts;
   for (const GridSample s : options.starts) {
     const std::size_t node = static_cast<std::size_t>(s.row + kPad) * pw + (s.column + kPad);
     if (time[node] == 0.0) continue;  // the same start twice
     time[node] = 0.0;
-    search.open.push({0.0, static_cast<std::uint32_t>(node)});
+    starts.push_back({0.0, static_cast<std::uint32_t>(node)});
   }
-  if (friction) {
-    options.directions ? search.run<true, true>() : search.run<true, false>();
+  const auto solve = [&](auto& open) {
+    for (const Entry e : starts) open.push(e);
+    if (friction) {
+      options.directions ? search.run<true, true>(open) : search.run<true, false>(open);
+    } else {
+      options.directions ? search.run<false, true>(open) : search.run<false, false>(open);
+    }
+  };
+  // Buckets when they are few enough, and the times small enough against
+  // their width that rounding cannot move a step's end into its own bucket
+  // (times stay below samples * largest step); else the radix heap.
+  const double per_metre =
+      options.a + (options.c > 0 ? options.c * std::fmin(options.slope_factor, 0.0) : 0.0);
+  const double width = per_metre * std::fmin(ew, ns) / 2;
+  const double longest = options.knight_moves ? std::fmax(v_diag, h_diag) : diag;
+  const double largest_step =
+      longest * (options.a + options.lambda * extent.max_friction) +
+      extent.relief * std::fmax(options.b, std::fmax(std::abs(options.c), std::abs(options.d)));
+  const double window = std::ceil(largest_step / width) + 2;
+  if (window <= kMaxBuckets && window * static_cast<double>(z.size()) < 1e12) {
+    BucketQueue open(width, static_cast<std::size_t>(window));
+    solve(open);
   } else {
-    options.directions ? search.run<false, true>() : search.run<false, false>();
+    OpenSet open;
+    solve(open);
   }
 
   WalkingTimeSurface out;
