@@ -47,11 +47,6 @@ void walk(const nav::RasterGrid& g, bool with_friction) {
 
 }  // namespace
 
-extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
-  terranav::fuzz::init_gdal();
-  return 0;
-}
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const terranav::fuzz::VsimemTiff tiff(data, size);
   if (terranav::fuzz::too_slow_to_read(tiff.path(), nav::kMaxHeightmapSamples)) return 0;

@@ -1,6 +1,7 @@
 // What the GDAL harnesses share (fuzz_gdal, fuzz_raster_grid): GDAL set up
-// once, the input's bytes as a /vsimem/ GeoTIFF, and the inputs skipped as
-// slow by design.
+// once (this header defines the harness's LLVMFuzzerInitialize, so each
+// harness includes it once), the input's bytes as a /vsimem/ GeoTIFF, and
+// the inputs skipped as slow by design.
 #pragma once
 
 #include <cpl_conv.h>
@@ -13,14 +14,6 @@
 #include <string>
 
 namespace terranav::fuzz {
-
-/// For LLVMFuzzerInitialize: drivers registered, a small block cache, GDAL's
-/// own messages silenced.
-inline void init_gdal() {
-  GDALAllRegister();
-  CPLSetConfigOption("GDAL_CACHEMAX", "64");  // MB: the block cache, not 5% of RAM
-  CPLSetErrorHandler(CPLQuietErrorHandler);   // the harness's own GDAL calls
-}
 
 /// The input as /vsimem/terranav-fuzz-<pid>.tif for its lifetime (GDAL
 /// reads the bytes in place; it never writes through a read-only open).
@@ -54,3 +47,11 @@ inline bool too_slow_to_read(const std::string& path, std::size_t refused) {
 }
 
 }  // namespace terranav::fuzz
+
+/// Drivers registered, a small block cache, GDAL's own messages silenced.
+extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
+  GDALAllRegister();
+  CPLSetConfigOption("GDAL_CACHEMAX", "64");  // MB: the block cache, not 5% of RAM
+  CPLSetErrorHandler(CPLQuietErrorHandler);   // the harness's own GDAL calls
+  return 0;
+}
