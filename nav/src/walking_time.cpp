@@ -269,29 +269,37 @@ struct Search {
 
   template <bool kFriction, bool kDirections, typename Queue>
   void run(Queue& open) const {
+    // Raw pointers: the pushes would otherwise make the compiler reload
+    // each vector's data pointer for every step.
+    const double* const zs = z.data();
+    const double* const fs = f.data();
+    double* const times = time.data();
+    float* const dirs = dir.data();
+    const Step* const first = steps.data();
+    const Step* const last = first + steps.size();
     while (!open.empty()) {
       const Entry e = open.pop();
       const std::uint32_t u = e.node;
-      if (e.time > time[u]) continue;  // stale
-      const double zu = z[u];
-      if (std::isnan(zu) || (kFriction && std::isnan(f[u]))) continue;  // a start on nodata
-      for (std::size_t k = 0; k < steps.size(); ++k) {
-        const Step& s = steps[k];
-        const std::size_t v = u + s.offset;
+      if (e.time > times[u]) continue;  // stale
+      const double zu = zs[u];
+      if (std::isnan(zu) || (kFriction && std::isnan(fs[u]))) continue;  // a start on nodata
+      for (const Step* s = first; s != last; ++s) {
+        const std::size_t v = u + s->offset;
         // Settled already: a positive step cannot improve it (r.walk prices
         // the step and finds it no lower; the result is the same).
-        if (time[v] <= e.time) continue;
+        if (times[v] <= e.time) continue;
         // NaN elevation or friction anywhere in the step makes it NaN, and
         // NaN < x is false: never entered [M 1489-1491].
-        double t = (e.time + climb(z[v] - zu, s)) + s.dist_a;
+        double t = (e.time + climb(zs[v] - zu, *s)) + s->dist_a;
         if constexpr (kFriction) {
-          const double mean =
-              k < 8 ? (f[v] + f[u]) / 2.0 : (((f[u + s.p1] + f[u + s.p2]) + f[v]) + f[u]) / 4.0;
-          t = t + (o.lambda * mean) * s.dist;
+          const double mean = s - first < 8
+                                  ? (fs[v] + fs[u]) / 2.0
+                                  : (((fs[u + s->p1] + fs[u + s->p2]) + fs[v]) + fs[u]) / 4.0;
+          t = t + (o.lambda * mean) * s->dist;
         }
-        if (t < time[v]) {
-          time[v] = t;
-          if constexpr (kDirections) dir[v] = s.back_deg;
+        if (t < times[v]) {
+          times[v] = t;
+          if constexpr (kDirections) dirs[v] = s->back_deg;
           open.push({t, static_cast<std::uint32_t>(v)});
         }
       }
