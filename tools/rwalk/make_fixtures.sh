@@ -23,7 +23,7 @@ fi
 mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-readonly tif_opts="-c -m -f --quiet createopt=COMPRESS=DEFLATE"
+readonly tif_opts="-c -m -f --quiet --overwrite createopt=COMPRESS=DEFLATE"
 
 # 1. The inputs, in a UTM 30N location; the PNG's pixel (0, 0) is placed at
 # E 500000, N 6200000 (nominal: the PNG carries no georeferencing).
