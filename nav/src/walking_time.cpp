@@ -24,14 +24,13 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // every neighbour an index into the padded arrays, and NaN elevation is
 // never entered (section 5 of docs/rwalk.md), so no bounds checks.
 constexpr std::int32_t kPad = 2;
-// Most buckets BucketQueue may use (8 MiB of empty vectors).
+// Most buckets BucketQueue may use (6 MiB of empty vectors).
 constexpr double kMaxBuckets = 1 << 18;
 // Below this |dh| (metres), dh / D may underflow; climb() divides.
 constexpr double kTinyDh = 1e-290;
 
 // r.walk's 16 moves in its visiting order [M 1097-1209]: (row, column)
-// offsets, the outdir value written at the target (back towards u), and for
-// knight's moves the two samples passed, p1 orthogonal and p2 diagonal.
+// offsets and the outdir value written at the target (back towards u).
 struct Move {
   std::int32_t drow;
   std::int32_t dcol;
