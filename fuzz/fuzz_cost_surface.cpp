@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "fuzz_support.hpp"
-#include "gdal_fuzz_support.hpp"
+#include "gdal_input.hpp"
 #include "gdal_raster.hpp"
 #include "terranav/nav/cost_surface.hpp"
 #include "terranav/terrain_io/procedural.hpp"
@@ -50,11 +50,6 @@ void check(const nav::TerrainGraph& graph, const std::vector<double>& cost,
 
 }  // namespace
 
-extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
-  terranav::fuzz::init_gdal();
-  return 0;
-}
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const nav::Heightmap heightmap = [] {
     nav::ProceduralConfig config;
@@ -62,7 +57,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return nav::procedural_heightmap(config);
   }();
   static const nav::TerrainGraph graph(heightmap, {});
-  const terranav::fuzz::VsiMemInput input(data, size);
+  const terranav::fuzz::VsimemTiff input(data, size);
   const std::string& path = input.path();
   try {
     const nav::gdal::Raster raster(path);

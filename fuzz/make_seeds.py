@@ -342,6 +342,22 @@ def pairs_csv_seeds():
     put("fuzz_pairs_csv", "empty.csv", "")
 
 
+def raster_grid_seeds():
+    """GeoTIFFs for fuzz_raster_grid: square and non-square pixels (60 x 90 m),
+    nodata, a negative value (refused as friction), and refused ones."""
+    ramp = [float(k % 7) * 3.5 - 4.0 for k in range(48)]
+    put("fuzz_raster_grid", "utm30n_float32_6x5.tif", geotiff(6, 5, [abs(v) for v in ramp[:30]]))
+    nonsquare = [60.0, 0.0, 0.0, 440720.0, 0.0, -90.0, 0.0, 3751320.0,
+                 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]
+    put("fuzz_raster_grid", "utm30n_60x90m_float64_nodata_4x4.tif",
+        geotiff(4, 4, [1.0, 2.0, -9999.0, 4.0] * 4, "<d", nodata="-9999", transform=nonsquare))
+    put("fuzz_raster_grid", "utm30n_int16_negative_5x4.tif",
+        geotiff(5, 4, [int(v * 10) for v in ramp[:20]], "<h", 2))
+    put("fuzz_raster_grid", "wgs84_float32_3x3.tif",
+        geotiff(3, 3, ramp[:9], epsg=4326, origin=(-3.5, 40.5), pixel=0.001))
+    put("fuzz_raster_grid", "truncated.tif", geotiff(4, 3, ramp[:12])[:60])
+
+
 if __name__ == "__main__":
     png_seeds()
     hgt_seeds()
@@ -355,3 +371,4 @@ if __name__ == "__main__":
     api_seeds()
     gdal_seeds()
     pairs_csv_seeds()
+    raster_grid_seeds()

@@ -54,8 +54,8 @@ class Raster {
   /// Throws Error naming the file when the read fails (a corrupt or
   /// truncated file). O(W * D).
   std::vector<float> read_band1() const;
-  /// Band 1, row-major, converted to double by GDAL (exact for Float64
-  /// bands). Throws Error naming the file when the read fails. O(W * D).
+  /// Band 1, row-major, converted to double by GDAL (exact for every real
+  /// band type). Throws Error naming the file when the read fails. O(W * D).
   std::vector<double> read_band1_f64() const;
 
  private:

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "gdal_checks.hpp"
 #include "gdal_raster.hpp"
 #include "heightmap_support.hpp"
 #include "number_text.hpp"
@@ -15,44 +16,10 @@
 namespace terranav::nav::detail {
 namespace {
 
-// Every refusal suggests the GDAL command that fixes it.
-constexpr const char* kWarp = "e.g. gdalwarp -t_srs EPSG:xxxx with a projected CRS in metres";
-
-std::string epsg_text(const gdal::Crs& crs) {
-  return crs.epsg ? " EPSG:" + std::to_string(*crs.epsg) : std::string();
-}
-
-// A projected CRS in metres, or an Error saying what to do instead.
-void check_crs(const std::filesystem::path& file, const std::optional<gdal::Crs>& crs) {
-  if (!crs) {
-    fail(file,
-         "no coordinate reference system; assign one first, e.g. gdal_edit.py -a_srs EPSG:xxxx");
-  }
-  if (crs->geographic) {
-    fail(file, "geographic CRS" + epsg_text(*crs) + " (degrees); project it first, " + kWarp);
-  }
-  if (crs->linear_unit_m != 1.0) {
-    fail(file, "CRS" + epsg_text(*crs) + " unit is '" + crs->linear_unit_name + "' (" +
-                   number_text(crs->linear_unit_m) + " m), not the metre; reproject it first, " +
-                   kWarp);
-  }
-}
-
 // The pixel size of a north-up, unrotated geotransform with square pixels.
 double check_geotransform(const std::filesystem::path& file,
                           const std::optional<std::array<double, 6>>& gt) {
-  if (!gt) {
-    fail(file, "no geotransform (origin and pixel size); georeference it first");
-  }
-  const auto& g = *gt;
-  if (g[2] != 0.0 || g[4] != 0.0) {
-    fail(file, "rotated or sheared geotransform (rotation terms " + number_text(g[2]) + ", " +
-                   number_text(g[4]) + "); warp it north-up first, " + kWarp);
-  }
-  if (!(g[1] > 0.0) || !(g[5] < 0.0)) {
-    fail(file, "not north-up (pixel size " + number_text(g[1]) + " x " + number_text(g[5]) +
-                   "; expected > 0 x < 0); warp it north-up first, " + kWarp);
-  }
+  const auto& g = check_north_up(file, gt);
   // Equal up to the rounding of a size written in decimal (30 vs 30.000000000001).
   if (std::abs(g[1] + g[5]) > 1e-9 * g[1]) {
     fail(file, "non-square pixels " + number_text(g[1]) + " x " + number_text(-g[5]) +

@@ -1,15 +1,30 @@
-// The GDAL loader of a build configured without libgdal (see
+// The GDAL loaders of a build configured without libgdal (see
 // nav/terrain_io/CMakeLists.txt): one clear error instead of a missing format.
 #include "gdal_terrain.hpp"
-
 #include "png_reader.hpp"
+#include "terranav/terrain_io/raster_grid.hpp"
 
-namespace terranav::nav::detail {
+namespace terranav::nav {
+namespace {
 
-GeoHeightmap load_gdal_heightmap(const std::filesystem::path& file, HgtVoids /*nodata*/) {
-  fail(file,
-       "this build of terranav lacks GDAL, so it cannot read GeoTIFF/GDAL rasters (install "
-       "libgdal-dev and rebuild)");
+[[noreturn]] void lacks_gdal(const std::filesystem::path& file) {
+  detail::fail(file,
+               "this build of terranav lacks GDAL, so it cannot read GeoTIFF/GDAL rasters (install "
+               "libgdal-dev and rebuild)");
 }
 
-}  // namespace terranav::nav::detail
+}  // namespace
+
+namespace detail {
+
+GeoHeightmap load_gdal_heightmap(const std::filesystem::path& file, HgtVoids /*nodata*/) {
+  lacks_gdal(file);
+}
+
+}  // namespace detail
+
+RasterGrid load_raster_grid(const std::filesystem::path& file) {
+  lacks_gdal(file);
+}
+
+}  // namespace terranav::nav

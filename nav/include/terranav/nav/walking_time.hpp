@@ -1,0 +1,97 @@
+// Accumulated walking time over a DEM, exactly as GRASS GIS r.walk computes
+// it (docs/rwalk.md): the nodes are the DEM samples (pixel centres), not
+// terranav's tiles, and each step is priced by Aitken's (1977) rule as
+// Langmuir (1984) corrected it for downhill slopes, plus an optional
+// friction term. Standard library only; the raster in and out is the
+// caller's (terrain_io's load_raster_grid reads one).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace terranav::nav {
+
+/// A DEM sample: column (east) and row (south), both from 0.
+struct GridSample {
+  std::int32_t column = 0;
+  std::int32_t row = 0;
+};
+
+/// The rasters r.walk reads, row-major (row 0 = north), width * depth each.
+/// The spans are not copied: they must outlive the call.
+struct WalkingTimeGrid {
+  std::int32_t width = 0;  ///< columns [Limits: >= 1]
+  std::int32_t depth = 0;  ///< rows [Limits: >= 1]
+  /// Elevation in metres; NaN = nodata (never entered).
+  std::span<const double> elevation_m;
+  /// Friction in seconds per metre, [Limits: >= 0]; NaN = nodata (never
+  /// entered, and blocks the knight's moves passing it). Empty = 0
+  /// everywhere (r.walk with a constant-0 friction map).
+  std::span<const double> friction_s_per_m;
+  double ew_res_m = 1.0;  ///< east-west sample spacing [Units: metres] [Limits: > 0]
+  double ns_res_m = 1.0;  ///< north-south sample spacing [Units: metres] [Limits: > 0]
+};
+
+/// r.walk's parameters, with its defaults.
+struct WalkingTimeOptions {
+  /// walk_coeff a, b, c, d: seconds per metre on the flat (a) and per metre
+  /// of height change uphill (b), moderate downhill (c), steep downhill (d).
+  /// [Limits: a > 0, b >= 0, d <= 0, a + c * min(slope_factor, 0) > 0 when
+  /// c > 0] so that every step takes a positive time.
+  double a = 0.72;
+  double b = 6.0;
+  double c = 1.9998;
+  double d = -1.9998;
+  /// Slope (dh / horizontal distance) below which a downhill step is steep.
+  /// [Limits: finite]
+  double slope_factor = -0.2125;
+  /// Weight of the friction term. [Limits: finite, >= 0]
+  double lambda = 1.0;
+  /// 16 neighbours (r.walk -k: the 8 plus the knight's moves) instead of 8.
+  bool knight_moves = false;
+  /// Where the walk starts (time 0); several = the least time from any.
+  /// [Limits: at least one, each inside the grid]
+  std::vector<GridSample> starts;
+  /// Also compute r.walk's outdir raster.
+  bool directions = false;
+};
+
+/// The surface: width * depth each, row-major.
+struct WalkingTimeSurface {
+  /// Least walking time from a start, seconds; NaN at nodata and
+  /// unreachable samples; 0 at the starts.
+  std::vector<double> time_s;
+  /// Only with options.directions: r.walk's outdir, the direction from each
+  /// sample back to the sample it is reached from, degrees counter-clockwise
+  /// from east (east = 360, knight's moves at odd multiples of 22.5); NaN at
+  /// the starts and where time_s is NaN. Where several predecessors give the
+  /// same least time, which one is written depends on the order of the
+  /// search (so it may differ from r.walk's choice there).
+  std::vector<float> direction_deg;
+};
+
+/// r.walk's accumulated walking time (GRASS GIS 8.2, raster/r.walk/main.c;
+/// rules and evidence in docs/rwalk.md): Dijkstra over the samples from the
+/// starts outwards. A step from u to neighbour v at horizontal distance D
+/// (ew_res, ns_res, the diagonal, or for knight's moves sqrt(4 ns² + ew²)
+/// two rows away and sqrt(ns² + 4 ew²) two columns away), dh = z(v) - z(u):
+///   time(v) = time(u) + dh * (b if dh/D >= 0, d if dh/D < slope_factor,
+///             else c) + D * a + lambda * F * D,
+/// F = the mean friction of u and v (of u, v and the two samples a knight's
+/// move passes). Evaluated in r.walk's operation order, so the times are
+/// bit-identical to r.walk's. Diagonal steps pass nodata corners; knight's
+/// moves are blocked only by nodata friction in the samples they pass. A
+/// start on nodata keeps time 0 and is not left.
+/// Throws Error naming the field for: a size < 1, raster sizes that are not
+/// width * depth, a spacing not finite and > 0, an infinite elevation, a
+/// friction that is negative or infinite, coefficients outside their limits,
+/// no start, a start outside the grid.
+/// O(N) time for N samples with its bucket queue (Dial 1969; buckets half
+/// the least step wide, so each sample is settled once); up to 64 moves an
+/// entry with the radix heap it uses when the largest step would need over
+/// 2^18 buckets (heights of thousands of km over cm spacing). O(N) memory,
+/// about 40 bytes a sample.
+WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOptions& options);
+
+}  // namespace terranav::nav

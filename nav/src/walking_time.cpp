@@ -1,0 +1,404 @@
+#include "terranav/nav/walking_time.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstddef>
+#include <cstdlib>
+#include <limits>
+#include <string>
+#include <utility>
+
+#include "number_text.hpp"
+#include "terranav/nav/types.hpp"
+
+namespace terranav::nav {
+namespace {
+
+using detail::number_text;
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+// Knight's moves reach two samples away: a border of two NaN samples makes
+// every neighbour an index into the padded arrays, and NaN elevation is
+// never entered (section 5 of docs/rwalk.md), so no bounds checks.
+constexpr std::int32_t kPad = 2;
+// Most buckets BucketQueue may use (6 MiB of empty vectors).
+constexpr double kMaxBuckets = 1 << 18;
+// Below this |dh| (metres), dh / D may underflow; climb() divides.
+constexpr double kTinyDh = 1e-290;
+
+// r.walk's 16 moves in its visiting order [M 1097-1209]: (row, column)
+// offsets and the outdir value written at the target (back towards u).
+struct Move {
+  std::int32_t drow;
+  std::int32_t dcol;
+  float back_deg;
+};
+constexpr std::array<Move, 16> kMoves = {{{0, -1, 360.0f},
+                                          {0, 1, 180.0f},
+                                          {-1, 0, 270.0f},
+                                          {1, 0, 90.0f},
+                                          {-1, -1, 315.0f},
+                                          {-1, 1, 225.0f},
+                                          {1, 1, 135.0f},
+                                          {1, -1, 45.0f},
+                                          {-2, -1, 292.5f},
+                                          {-2, 1, 247.5f},
+                                          {2, 1, 112.5f},
+                                          {2, -1, 67.5f},
+                                          {-1, -2, 337.5f},
+                                          {-1, 2, 202.5f},
+                                          {1, 2, 157.5f},
+                                          {1, -2, 22.5f}}};
+
+// One move on the padded grid: index offsets and r.walk's constants.
+struct Step {
+  std::ptrdiff_t offset;
+  std::ptrdiff_t p1;  // knight's moves only
+  std::ptrdiff_t p2;
+  double dist;      // D, metres
+  double inv_dist;  // 1 / D
+  double dist_a;    // D * a, as r.walk computes it
+  float back_deg;
+};
+
+struct Entry {
+  double time;
+  std::uint32_t node;
+};
+
+// The open set: a radix heap (Ahuja, Mehlhorn, Orlin & Tarjan 1990) on the
+// bits of the times. Dijkstra pops non-decreasing times, and non-negative
+// doubles order as their bit patterns, so an entry lives in the bucket of
+// the highest bit where it differs from the last time popped: push is
+// O(1), and each entry moves down at most 64 buckets. Lazy deletion (an
+// entry above its node's stored time is stale). The order among equal times
+// is arbitrary; with positive steps the times do not depend on it
+// (docs/rwalk.md section 6).
+class OpenSet {
+ public:
+  bool empty() const noexcept { return size_ == 0; }
+  void push(Entry e) {
+    buckets_[bucket(bits(e.time))].push_back(e);
+    ++size_;
+  }
+  Entry pop() {
+    if (buckets_[0].empty()) {
+      std::size_t i = 1;
+      while (buckets_[i].empty()) ++i;
+      std::vector<Entry>& from = buckets_[i];
+      std::uint64_t least = bits(from.front().time);
+      for (const Entry& e : from) least = std::min(least, bits(e.time));
+      last_ = least;
+      for (const Entry& e : from) buckets_[bucket(bits(e.time))].push_back(e);
+      from.clear();
+    }
+    const Entry e = buckets_[0].back();
+    buckets_[0].pop_back();
+    --size_;
+    return e;
+  }
+
+ private:
+  static std::uint64_t bits(double time) noexcept { return std::bit_cast<std::uint64_t>(time); }
+  std::size_t bucket(std::uint64_t key) const noexcept {
+    return key == last_ ? 0 : static_cast<std::size_t>(64 - std::countl_zero(key ^ last_));
+  }
+
+  std::array<std::vector<Entry>, 65> buckets_;
+  std::uint64_t last_ = 0;
+  std::size_t size_ = 0;
+};
+
+// Dial's buckets (Dial 1969) of a width at most half the least step: a
+// step from bucket k lands beyond bucket k + 1, so when bucket k is reached
+// none of its entries can still be lowered and they may be taken in any
+// order: the times are those of an exact-order heap, at O(1) a push and a
+// pop. A cyclic window of buckets covers the largest step.
+class BucketQueue {
+ public:
+  BucketQueue(double width, std::size_t window)
+      : inv_width_(1.0 / width), buckets_(std::bit_ceil(window)), mask_(buckets_.size() - 1) {}
+  bool empty() const noexcept { return size_ == 0; }
+  void push(Entry e) {
+    buckets_[static_cast<std::size_t>(e.time * inv_width_) & mask_].push_back(e);
+    ++size_;
+  }
+  Entry pop() {
+    while (buckets_[current_ & mask_].empty()) ++current_;
+    std::vector<Entry>& bucket = buckets_[current_ & mask_];
+    const Entry e = bucket.back();
+    bucket.pop_back();
+    --size_;
+    return e;
+  }
+
+ private:
+  double inv_width_;
+  std::vector<std::vector<Entry>> buckets_;
+  std::size_t mask_;
+  std::size_t current_ = 0;
+  std::size_t size_ = 0;
+};
+
+[[noreturn]] void refuse(const std::string& problem) {
+  throw Error("walking time: " + problem);
+}
+
+// What bounds the largest step: the height range and the largest friction.
+struct Extent {
+  double relief = 0.0;
+  double max_friction = 0.0;
+};
+
+Extent check(const WalkingTimeGrid& grid, const WalkingTimeOptions& o) {
+  if (grid.width < 1 || grid.depth < 1) {
+    refuse("grid size " + std::to_string(grid.width) + " x " + std::to_string(grid.depth) +
+           " (need at least 1 x 1)");
+  }
+  // The padded grid is indexed by 32-bit node numbers.
+  const auto padded = static_cast<std::uint64_t>(grid.width + 2 * kPad) *
+                      static_cast<std::uint64_t>(grid.depth + 2 * kPad);
+  if (padded > std::numeric_limits<std::uint32_t>::max()) {
+    refuse("grid " + std::to_string(grid.width) + " x " + std::to_string(grid.depth) +
+           " has too many samples");
+  }
+  const std::size_t n = static_cast<std::size_t>(grid.width) * static_cast<std::size_t>(grid.depth);
+  if (grid.elevation_m.size() != n) {
+    refuse("elevation has " + std::to_string(grid.elevation_m.size()) + " samples, expected " +
+           std::to_string(n) + " (width x depth)");
+  }
+  if (!grid.friction_s_per_m.empty() && grid.friction_s_per_m.size() != n) {
+    refuse("friction has " + std::to_string(grid.friction_s_per_m.size()) + " samples, expected " +
+           std::to_string(n) + " (width x depth)");
+  }
+  for (const auto& [name, res] :
+       {std::pair{"ew_res_m", grid.ew_res_m}, {"ns_res_m", grid.ns_res_m}}) {
+    if (!(std::isfinite(res) && res > 0.0))
+      refuse(std::string(name) + " must be finite and > 0, got " + number_text(res));
+  }
+  double lowest = kInf;
+  double highest = -kInf;
+  Extent extent;
+  for (std::size_t k = 0; k < n; ++k) {
+    lowest = std::fmin(lowest, grid.elevation_m[k]);  // fmin/fmax skip NaN
+    highest = std::fmax(highest, grid.elevation_m[k]);
+    if (std::isinf(grid.elevation_m[k])) {
+      refuse("elevation at sample (" + std::to_string(k % grid.width) + ", " +
+             std::to_string(k / grid.width) + ") is infinite");
+    }
+  }
+  for (std::size_t k = 0; k < grid.friction_s_per_m.size(); ++k) {
+    const double f = grid.friction_s_per_m[k];
+    extent.max_friction = std::fmax(extent.max_friction, f);
+    if (std::isinf(f) || f < 0.0) {
+      refuse("friction at sample (" + std::to_string(k % grid.width) + ", " +
+             std::to_string(k / grid.width) + ") is " + number_text(f) +
+             " s/m (need >= 0, or NaN for nodata)");
+    }
+  }
+  for (const double v : {o.a, o.b, o.c, o.d, o.slope_factor, o.lambda}) {
+    if (!std::isfinite(v)) refuse("coefficients must be finite");
+  }
+  // Every step positive: uphill a + b s >= a, steep downhill a + d s >= a,
+  // moderate downhill a + c s >= a + c * min(slope_factor, 0).
+  if (!(o.a > 0.0) || o.b < 0.0 || o.d > 0.0 ||
+      !(o.c <= 0.0 || o.a + o.c * std::fmin(o.slope_factor, 0.0) > 0.0) || o.lambda < 0.0) {
+    refuse("walk coefficients a=" + number_text(o.a) + " b=" + number_text(o.b) +
+           " c=" + number_text(o.c) + " d=" + number_text(o.d) + " with slope_factor=" +
+           number_text(o.slope_factor) + " and lambda=" + number_text(o.lambda) +
+           " allow steps of zero or negative time (need a > 0, b >= 0, d <= 0, "
+           "a + c * min(slope_factor, 0) > 0, lambda >= 0)");
+  }
+  if (o.starts.empty()) refuse("no start sample");
+  for (const GridSample s : o.starts) {
+    if (s.column < 0 || s.column >= grid.width || s.row < 0 || s.row >= grid.depth) {
+      refuse("start sample (" + std::to_string(s.column) + ", " + std::to_string(s.row) +
+             ") is outside the " + std::to_string(grid.width) + " x " + std::to_string(grid.depth) +
+             " grid");
+    }
+  }
+  extent.relief = highest > lowest ? highest - lowest : 0.0;
+  return extent;
+}
+
+// A copy of a raster inside a border of kPad NaN samples.
+std::vector<double> padded(std::span<const double> values, std::int32_t width, std::int32_t depth) {
+  const std::size_t pw = static_cast<std::size_t>(width + 2 * kPad);
+  std::vector<double> out(pw * static_cast<std::size_t>(depth + 2 * kPad), kNaN);
+  for (std::int32_t r = 0; r < depth; ++r) {
+    double* row = out.data() + (static_cast<std::size_t>(r + kPad) * pw + kPad);
+    for (std::int32_t c = 0; c < width; ++c) {
+      row[c] = values[static_cast<std::size_t>(r) * width + c];
+    }
+  }
+  return out;
+}
+
+struct Search {
+  const std::vector<double>& z;
+  const std::vector<double>& f;  // empty without friction
+  const WalkingTimeOptions& o;
+  const std::vector<Step>& steps;
+  std::vector<double>& time;
+  std::vector<float>& dir;  // empty without directions
+  // slope_factor widened by 1e-15 relative (about 4 ulps, more than the
+  // error of dh * (1 / D)).
+  double steep_below;
+  double moderate_above;
+
+  // r.walk's height term [M 1229-1234]: the slope dh / D picks the
+  // coefficient. dh * (1 / D) decides the comparison with slope_factor
+  // without a division except within a few ulps of it, where the division
+  // r.walk makes decides; a tiny negative dh (dh / D may round to -0) and
+  // NaN take the division too.
+  double climb(double dh, const Step& s) const noexcept {
+    if (dh >= 0) return dh * o.b;
+    if (!(dh <= -kTinyDh)) return dh / s.dist >= 0 ? dh * o.b : exact_downhill(dh, s.dist);
+    const double q = dh * s.inv_dist;
+    if (q < steep_below) return dh * o.d;
+    if (q > moderate_above) return dh * o.c;
+    return exact_downhill(dh, s.dist);
+  }
+  double exact_downhill(double dh, double dist) const noexcept {
+    return dh / dist < o.slope_factor ? dh * o.d : dh * o.c;
+  }
+
+  template <bool kFriction, bool kDirections, typename Queue>
+  void run(Queue& open) const {
+    // Raw pointers: the pushes would otherwise make the compiler reload
+    // each vector's data pointer for every step.
+    const double* const zs = z.data();
+    const double* const fs = f.data();
+    double* const times = time.data();
+    float* const dirs = dir.data();
+    const Step* const first = steps.data();
+    const Step* const last = first + steps.size();
+    while (!open.empty()) {
+      const Entry e = open.pop();
+      const std::uint32_t u = e.node;
+      if (e.time > times[u]) continue;  // stale
+      const double zu = zs[u];
+      if (std::isnan(zu) || (kFriction && std::isnan(fs[u]))) continue;  // a start on nodata
+      for (const Step* s = first; s != last; ++s) {
+        const std::size_t v = u + s->offset;
+        // Settled already: a positive step cannot improve it (r.walk prices
+        // the step and finds it no lower; the result is the same).
+        if (times[v] <= e.time) continue;
+        // NaN elevation or friction anywhere in the step makes it NaN, and
+        // NaN < x is false: never entered [M 1489-1491].
+        double t = (e.time + climb(zs[v] - zu, *s)) + s->dist_a;
+        if constexpr (kFriction) {
+          const double mean = s - first < 8
+                                  ? (fs[v] + fs[u]) / 2.0
+                                  : (((fs[u + s->p1] + fs[u + s->p2]) + fs[v]) + fs[u]) / 4.0;
+          t = t + (o.lambda * mean) * s->dist;
+        }
+        if (t < times[v]) {
+          times[v] = t;
+          if constexpr (kDirections) dirs[v] = s->back_deg;
+          open.push({t, static_cast<std::uint32_t>(v)});
+        }
+      }
+    }
+  }
+};
+
+}  // namespace
+
+WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOptions& options) {
+  const Extent extent = check(grid, options);
+  const std::int32_t w = grid.width;
+  const std::int32_t d = grid.depth;
+  const std::ptrdiff_t pw = w + 2 * kPad;
+  const bool friction = !grid.friction_s_per_m.empty();
+
+  // r.walk's step lengths [M 373-377], in its expressions.
+  const double ew = grid.ew_res_m;
+  const double ns = grid.ns_res_m;
+  const double diag = std::sqrt(ns * ns + ew * ew);
+  const double v_diag = std::sqrt(4 * ns * ns + ew * ew);
+  const double h_diag = std::sqrt(ns * ns + 4 * ew * ew);
+  std::vector<Step> steps;
+  for (std::size_t k = 0; k < (options.knight_moves ? 16u : 8u); ++k) {
+    const Move m = kMoves[k];
+    const int kind = std::abs(m.drow) * 4 + std::abs(m.dcol);
+    const double dist = kind == 1   ? ew
+                        : kind == 4 ? ns
+                        : kind == 5 ? diag
+                        : kind == 9 ? v_diag
+                                    : h_diag;
+    // p1 is the orthogonal neighbour on the move's long axis, p2 the diagonal.
+    const std::int32_t r1 = std::abs(m.drow) == 2 ? m.drow / 2 : 0;
+    const std::int32_t c1 = std::abs(m.dcol) == 2 ? m.dcol / 2 : 0;
+    const std::int32_t r2 = std::abs(m.drow) == 2 ? m.drow / 2 : m.drow;
+    const std::int32_t c2 = std::abs(m.dcol) == 2 ? m.dcol / 2 : m.dcol;
+    steps.push_back({m.drow * pw + m.dcol, r1 * pw + c1, r2 * pw + c2, dist, 1.0 / dist,
+                     dist * options.a, m.back_deg});
+  }
+
+  const std::vector<double> z = padded(grid.elevation_m, w, d);
+  const std::vector<double> f =
+      friction ? padded(grid.friction_s_per_m, w, d) : std::vector<double>();
+  std::vector<double> time(z.size(), kInf);
+  std::vector<float> dir(options.directions ? z.size() : 0, static_cast<float>(kNaN));
+  const double margin = std::abs(options.slope_factor) * 1e-15;
+  const Search search{z,
+                      f,
+                      options,
+                      steps,
+                      time,
+                      dir,
+                      options.slope_factor - margin,
+                      options.slope_factor + margin};
+  std::vector<Entry> starts;
+  for (const GridSample s : options.starts) {
+    const std::size_t node = static_cast<std::size_t>(s.row + kPad) * pw + (s.column + kPad);
+    if (time[node] == 0.0) continue;  // the same start twice
+    time[node] = 0.0;
+    starts.push_back({0.0, static_cast<std::uint32_t>(node)});
+  }
+  const auto solve = [&](auto& open) {
+    for (const Entry e : starts) open.push(e);
+    if (friction) {
+      options.directions ? search.run<true, true>(open) : search.run<true, false>(open);
+    } else {
+      options.directions ? search.run<false, true>(open) : search.run<false, false>(open);
+    }
+  };
+  // Buckets when they are few enough, and the times small enough against
+  // their width that rounding cannot move a step's end into its own bucket
+  // (times stay below samples * largest step); else the radix heap.
+  const double per_metre =
+      options.a + (options.c > 0 ? options.c * std::fmin(options.slope_factor, 0.0) : 0.0);
+  const double width = per_metre * std::fmin(ew, ns) / 2;
+  const double longest = options.knight_moves ? std::fmax(v_diag, h_diag) : diag;
+  const double largest_step =
+      longest * (options.a + options.lambda * extent.max_friction) +
+      extent.relief * std::fmax(options.b, std::fmax(std::abs(options.c), std::abs(options.d)));
+  const double window = std::ceil(largest_step / width) + 2;
+  if (window <= kMaxBuckets && window * static_cast<double>(z.size()) < 1e12) {
+    BucketQueue open(width, static_cast<std::size_t>(window));
+    solve(open);
+  } else {
+    OpenSet open;
+    solve(open);
+  }
+
+  WalkingTimeSurface out;
+  out.time_s.resize(static_cast<std::size_t>(w) * d);
+  if (options.directions) out.direction_deg.resize(out.time_s.size());
+  for (std::int32_t r = 0; r < d; ++r) {
+    for (std::int32_t c = 0; c < w; ++c) {
+      const std::size_t from = static_cast<std::size_t>(r + kPad) * pw + (c + kPad);
+      const std::size_t to = static_cast<std::size_t>(r) * w + c;
+      out.time_s[to] = time[from] == kInf ? kNaN : time[from];
+      if (options.directions) out.direction_deg[to] = dir[from];
+    }
+  }
+  return out;
+}
+
+}  // namespace terranav::nav

@@ -1,0 +1,92 @@
+// load_raster_grid (GDAL): values as doubles with nodata as NaN, non-square
+// pixels kept, the georeferencing refusals shared with the terrain loader,
+// and check_same_grid. Fixtures written with GDAL's API (geotiff_writer.hpp).
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+#include <filesystem>
+#include <string>
+
+#include "geotiff_writer.hpp"
+#include "terranav/terrain_io/raster_grid.hpp"
+#include "test_support.hpp"
+
+namespace terranav::nav {
+namespace {
+
+namespace fs = std::filesystem;
+using Gt = std::array<double, 6>;
+using test::RasterSpec;
+
+class RasterGridTest : public test::ScratchDirTest {
+ protected:
+  fs::path tif(const std::string& name, const RasterSpec& spec) const {
+    return test::write_geotiff(dir_ / name, spec);
+  }
+};
+
+TEST_F(RasterGridTest, NonSquarePixelsAndNodataAsNaN) {
+  RasterSpec spec;
+  spec.type = GDT_Float64;
+  spec.geotransform = Gt{440720.0, 60.0, 0.0, 3751320.0, 0.0, -90.0};
+  spec.values = {10.125, -9999, 12.1, 20.000000001, 21, 22};
+  spec.nodata = -9999.0;
+  const RasterGrid g = load_raster_grid(tif("dem.tif", spec));
+  EXPECT_EQ(g.width, 3);
+  EXPECT_EQ(g.depth, 2);
+  EXPECT_EQ(g.geotransform, *spec.geotransform);
+  EXPECT_EQ(g.epsg, 32630);
+  EXPECT_NE(g.crs_wkt.find("UTM zone 30N"), std::string::npos);
+  ASSERT_EQ(g.values.size(), 6u);
+  EXPECT_TRUE(std::isnan(g.values[1]));
+  for (const std::size_t k : {0u, 2u, 3u, 4u, 5u}) EXPECT_EQ(g.values[k], spec.values[k]);  // exact
+}
+
+TEST_F(RasterGridTest, Float32NodataComparesAsAFloat) {
+  RasterSpec spec;  // Float32
+  spec.values = {10, 11, 12, 20, -9999.9, 22};
+  spec.nodata = -9999.9;  // not a float: the band holds float(-9999.9)
+  const RasterGrid g = load_raster_grid(tif("dem.tif", spec));
+  EXPECT_TRUE(std::isnan(g.values[4]));
+  EXPECT_EQ(g.values[5], 22.0);
+}
+
+TEST_F(RasterGridTest, RefusesWhatTheTerrainLoaderRefuses) {
+  const std::string warp = "e.g. gdalwarp -t_srs EPSG:xxxx with a projected CRS in metres";
+  RasterSpec rotated;
+  rotated.geotransform = Gt{440720, 30, 0.5, 3751320, 0, -30};
+  fs::path file = tif("rotated.tif", rotated);
+  EXPECT_EQ(test::error_of([&] { load_raster_grid(file); }),
+            file.string() +
+                ": rotated or sheared geotransform (rotation terms 0.5, 0); warp it north-up "
+                "first, " +
+                warp);
+  RasterSpec geographic;
+  geographic.epsg = 4326;
+  geographic.geotransform = Gt{-3.5, 0.001, 0, 40.5, 0, -0.001};
+  file = tif("wgs84.tif", geographic);
+  EXPECT_EQ(test::error_of([&] { load_raster_grid(file); }),
+            file.string() + ": geographic CRS EPSG:4326 (degrees); project it first, " + warp);
+  RasterSpec tiny;
+  tiny.geotransform = Gt{0, 30, 0, 0, 0, -1e-9};
+  file = tif("tiny.tif", tiny);
+  EXPECT_NE(test::error_of([&] { load_raster_grid(file); }).find(": pixel size: "),
+            std::string::npos);
+}
+
+TEST_F(RasterGridTest, SameGridChecksSizeAndGeotransform) {
+  RasterSpec spec;
+  const RasterGrid dem = load_raster_grid(tif("dem.tif", spec));
+  EXPECT_NO_THROW(check_same_grid("dem.tif", dem, "friction.tif", dem));
+  RasterSpec shifted = spec;
+  shifted.geotransform = Gt{440750.0, 30.0, 0.0, 3751320.0, 0.0, -30.0};
+  const RasterGrid other = load_raster_grid(tif("friction.tif", shifted));
+  EXPECT_EQ(test::error_of([&] { check_same_grid("dem.tif", dem, "friction.tif", other); }),
+            "friction.tif: not on the grid of dem.tif (3 x 2 samples, origin (440750, 3751320), "
+            "pixel 30 x 30 m vs 3 x 2 samples, origin (440720, 3751320), pixel 30 x 30 m); "
+            "resample it onto that grid first, e.g. gdalwarp -te/-tr");
+}
+
+}  // namespace
+}  // namespace terranav::nav

@@ -1,0 +1,200 @@
+// walking_time (r.walk's rules, docs/rwalk.md): each rule on a grid of a few
+// samples against times worked out by hand, then random grids with nodata
+// and friction against an independent fixed-point solver (rwalk_reference).
+// The parity with GRASS itself is in terrain_io_tests (test_rwalk_parity.cpp).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "rwalk_reference.hpp"
+#include "terranav/nav/walking_time.hpp"
+#include "test_support.hpp"
+
+namespace terranav::nav {
+namespace {
+
+using ::testing::HasSubstr;
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// ew 3 m, ns 4 m: diagonal 5 m, knight's moves sqrt(73) m (2 rows) and
+// sqrt(52) m (2 columns).
+struct Case {
+  int width;
+  int depth;
+  std::vector<double> z;
+  std::vector<double> friction;
+  WalkingTimeOptions options;
+
+  WalkingTimeSurface run() const {
+    return walking_time({.width = width,
+                         .depth = depth,
+                         .elevation_m = z,
+                         .friction_s_per_m = friction,
+                         .ew_res_m = 3.0,
+                         .ns_res_m = 4.0},
+                        options);
+  }
+};
+
+WalkingTimeOptions from(std::vector<GridSample> starts) {
+  WalkingTimeOptions o;
+  o.starts = std::move(starts);
+  return o;
+}
+
+TEST(WalkingTime, UphillCostsBPerMetreClimbed) {
+  // East 3 m, 1 m up: 1 * 6.0 + 3 * 0.72.
+  const Case c{2, 1, {0.0, 1.0}, {}, from({{0, 0}})};
+  const auto t = c.run().time_s;
+  EXPECT_EQ(t[0], 0.0);
+  EXPECT_NEAR(t[1], 8.16, 1e-12);
+}
+
+TEST(WalkingTime, ModerateDownhillUsesCSteepDownhillUsesD) {
+  // Slope -0.2 (>= -0.2125): -0.6 * 1.9998 + 2.16.
+  EXPECT_NEAR(Case({2, 1, {0.0, -0.6}, {}, from({{0, 0}})}).run().time_s[1], 0.96012, 1e-12);
+  // Slope -0.3: -0.9 * -1.9998 + 2.16.
+  EXPECT_NEAR(Case({2, 1, {0.0, -0.9}, {}, from({{0, 0}})}).run().time_s[1], 3.95982, 1e-12);
+  // Accumulated away from the start: walking the other way climbs 0.9 m.
+  EXPECT_NEAR(Case({2, 1, {0.0, -0.9}, {}, from({{1, 0}})}).run().time_s[0], 7.56, 1e-12);
+}
+
+TEST(WalkingTime, SlopeFactorIsADiscontinuity) {
+  // South 4 m with slope_factor -0.25: slope exactly -0.25 is moderate,
+  // just below it steep; the time jumps by about 4 s.
+  WalkingTimeOptions o = from({{0, 0}});
+  o.slope_factor = -0.25;
+  const double at = Case({1, 2, {0.0, -1.0}, {}, o}).run().time_s[1];
+  const double below = Case({1, 2, {0.0, -1.000001}, {}, o}).run().time_s[1];
+  EXPECT_NEAR(at, -1.0 * 1.9998 + 4 * 0.72, 1e-12);
+  EXPECT_NEAR(below, 1.000001 * 1.9998 + 4 * 0.72, 1e-12);
+}
+
+TEST(WalkingTime, FrictionIsTheMeanOfBothSamplesTimesLambda) {
+  // Flat, friction 0.5 and 1.5 s/m, lambda 2: 2.16 + 2 * 1.0 * 3.
+  WalkingTimeOptions o = from({{0, 0}});
+  o.lambda = 2.0;
+  EXPECT_NEAR(Case({2, 1, {5.0, 5.0}, {0.5, 1.5}, o}).run().time_s[1], 8.16, 1e-12);
+}
+
+TEST(WalkingTime, DiagonalsPassNodataCorners) {
+  // Both samples beside the diagonal are nodata: no corner rule, 5 m.
+  const auto t = Case({2, 2, {0.0, kNaN, kNaN, 0.0}, {}, from({{0, 0}})}).run().time_s;
+  EXPECT_NEAR(t[3], 3.6, 1e-12);
+  EXPECT_TRUE(std::isnan(t[1]) && std::isnan(t[2]));
+}
+
+TEST(WalkingTime, KnightsMovesJumpNodataElevationButNotNodataFriction) {
+  // 2 x 3, the middle row nodata in elevation: only the knight's move
+  // (0,0) -> (1,2) crosses it, sqrt(73) m.
+  WalkingTimeOptions o = from({{0, 0}});
+  o.knight_moves = true;
+  const std::vector<double> wall = {0, 0, kNaN, kNaN, 0, 0};
+  auto t = Case({2, 3, wall, {}, o}).run().time_s;
+  EXPECT_NEAR(t[5], 0.72 * std::sqrt(73.0), 1e-12);
+  EXPECT_NEAR(t[4], 0.72 * std::sqrt(73.0) + 2.16, 1e-12);  // then west
+  o.knight_moves = false;
+  t = Case({2, 3, wall, {}, o}).run().time_s;
+  EXPECT_TRUE(std::isnan(t[5]));
+  // Nodata friction in p1 (south of the start) or p2 (south-east) blocks the
+  // knight's move; the way round is 4 + 5 m or 5 + 4 m.
+  o.knight_moves = true;
+  const std::vector<double> flat(6, 0.0);
+  for (const std::size_t passed : {2u, 3u}) {
+    std::vector<double> f(6, 0.0);
+    f[passed] = kNaN;
+    t = Case({2, 3, flat, f, o}).run().time_s;
+    EXPECT_NEAR(t[5], 0.72 * 9, 1e-12) << "nodata friction at " << passed;
+    EXPECT_TRUE(std::isnan(t[passed]));
+  }
+}
+
+TEST(WalkingTime, StartOnNodataKeepsZeroAndGoesNowhere) {
+  const auto t = Case({2, 1, {kNaN, 0.0}, {}, from({{0, 0}})}).run().time_s;
+  EXPECT_EQ(t[0], 0.0);
+  EXPECT_TRUE(std::isnan(t[1]));
+}
+
+TEST(WalkingTime, DirectionsPointBackToThePredecessor) {
+  // 3 x 1 flat from the middle: west sample points east (360), east one west.
+  WalkingTimeOptions o = from({{1, 0}});
+  o.directions = true;
+  const auto s = Case({3, 1, {0, 0, 0}, {}, o}).run();
+  EXPECT_EQ(s.direction_deg[0], 360.0f);
+  EXPECT_EQ(s.direction_deg[2], 180.0f);
+  EXPECT_TRUE(std::isnan(s.direction_deg[1]));
+}
+
+TEST(WalkingTime, MatchesAFixedPointSolverOnRandomGrids) {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> height(0.0, 40.0);
+  std::uniform_real_distribution<double> fric(0.0, 2.0);
+  std::uniform_int_distribution<int> pick(0, 9);
+  for (int round = 0; round < 24; ++round) {
+    const int w = 5 + round % 7;
+    const int d = 4 + round % 5;
+    std::vector<double> z(static_cast<std::size_t>(w) * d);
+    std::vector<double> f(round % 2 == 0 ? z.size() : 0);
+    // Every 4th round: heights up to 4e6 m on samples nm apart, too many
+    // buckets for the bucket queue, so the radix heap runs.
+    const double scale = round % 4 == 3 ? 1e5 : 1.0;
+    for (double& v : z) v = pick(rng) == 0 ? kNaN : scale * height(rng);
+    for (double& v : f) v = pick(rng) == 0 ? kNaN : fric(rng);
+    WalkingTimeOptions o;
+    o.knight_moves = round % 3 != 0;
+    o.lambda = 0.5 + round % 4;
+    o.starts = {{round % w, round % d}, {w - 1, d - 1}};
+    const WalkingTimeGrid g{.width = w,
+                            .depth = d,
+                            .elevation_m = z,
+                            .friction_s_per_m = f,
+                            .ew_res_m = (30.0 + round) / scale / scale,
+                            .ns_res_m = 20.0 / scale / scale};
+    const std::vector<double> expected = test::rwalk_reference(g, o);
+    const std::vector<double> got = walking_time(g, o).time_s;
+    int reached = 0;
+    for (std::size_t k = 0; k < got.size(); ++k) {
+      ASSERT_EQ(std::isnan(got[k]), std::isnan(expected[k]))
+          << "round " << round << " sample " << k;
+      if (std::isnan(got[k])) continue;
+      EXPECT_EQ(got[k], expected[k]) << "round " << round << " sample " << k;  // same bits
+      ++reached;
+    }
+    EXPECT_GT(reached, 2) << "round " << round;
+  }
+}
+
+TEST(WalkingTime, RefusesBadInput) {
+  const std::vector<double> z = {0, 0};
+  const auto error = [](const WalkingTimeGrid& grid, const WalkingTimeOptions& options) {
+    return test::error_of([&] { walking_time(grid, options); });
+  };
+  const WalkingTimeGrid g{.width = 2, .depth = 1, .elevation_m = z, .friction_s_per_m = {}};
+  const WalkingTimeOptions o = from({{0, 0}});
+  EXPECT_THAT(error({.width = 3, .depth = 1, .elevation_m = z, .friction_s_per_m = {}}, o),
+              HasSubstr("elevation has 2 samples, expected 3"));
+  EXPECT_THAT(error({.width = 0, .depth = 1, .elevation_m = z, .friction_s_per_m = {}}, o),
+              HasSubstr("grid size 0 x 1"));
+  auto bad = g;
+  bad.ns_res_m = 0.0;
+  EXPECT_THAT(error(bad, o), HasSubstr("ns_res_m must be finite and > 0, got 0"));
+  const std::vector<double> negative = {0.0, -1.0};
+  bad = g;
+  bad.friction_s_per_m = negative;
+  EXPECT_THAT(error(bad, o), HasSubstr("friction at sample (1, 0) is -1 s/m"));
+  EXPECT_THAT(error(g, from({})), HasSubstr("no start sample"));
+  EXPECT_THAT(error(g, from({{2, 0}})), HasSubstr("start sample (2, 0) is outside the 2 x 1 grid"));
+  auto coeffs = o;
+  coeffs.c = 4.0;  // 0.72 - 4 * 0.2125 < 0: moderate downhill steps would be negative
+  EXPECT_THAT(error(g, coeffs), HasSubstr("allow steps of zero or negative time"));
+  coeffs = o;
+  coeffs.lambda = -1.0;
+  EXPECT_THAT(error(g, coeffs), HasSubstr("allow steps of zero or negative time"));
+}
+
+}  // namespace
+}  // namespace terranav::nav
