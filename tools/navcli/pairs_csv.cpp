@@ -59,7 +59,7 @@ bool split(std::string_view line, std::array<std::string_view, kColumns>& fields
   return count == kColumns;
 }
 
-std::string quoted(std::string_view text) {
+std::string in_quotes(std::string_view text) {
   constexpr std::size_t kShown = 80;
   std::string out(1, '\'');
   out.append(text.substr(0, kShown));
@@ -110,7 +110,7 @@ PairsReader::PairsReader(std::istream& in, std::string name, const nav::Tiling& 
     for (std::size_t c = 0; same && c < kColumns; ++c) same = trimmed(fields[c]) == header.names[c];
     if (same) found = &header;
   }
-  if (found == nullptr) fail("expected a header " + header_choices() + ", got " + quoted(line_));
+  if (found == nullptr) fail("expected a header " + header_choices() + ", got " + in_quotes(line_));
   coordinates_ = found->coordinates;
   if (coordinates_ == PairCoordinates::Crs && !georeference_) {
     fail(
@@ -172,7 +172,7 @@ double PairsReader::number(std::string_view text, std::size_t column) const {
     std::int32_t value = 0;
     const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), value);
     if (t.empty() || ec != std::errc{} || end != t.data() + t.size()) {
-      fail(std::string(name) + ": expected an integer tile index, got " + quoted(text));
+      fail(std::string(name) + ": expected an integer tile index, got " + in_quotes(text));
     }
     return value;
   }
@@ -181,10 +181,10 @@ double PairsReader::number(std::string_view text, std::size_t column) const {
   // Out of range (1e999) is a number too large to be finite.
   if (t.empty() || (ec != std::errc{} && ec != std::errc::result_out_of_range) ||
       end != t.data() + t.size()) {
-    fail(std::string(name) + ": expected a number, got " + quoted(text));
+    fail(std::string(name) + ": expected a number, got " + in_quotes(text));
   }
   if (!std::isfinite(value) || ec == std::errc::result_out_of_range) {
-    fail(std::string(name) + ": must be a finite number of metres, got " + quoted(text));
+    fail(std::string(name) + ": must be a finite number of metres, got " + in_quotes(text));
   }
   return value;
 }
