@@ -164,7 +164,14 @@ TEST_F(NavcliBatch, OneThreadAndFourWriteTheSameRows) {
   std::vector<std::string> keys;
   for (const auto& [key, value] : summary.items()) keys.push_back(key);
   EXPECT_EQ(keys, (std::vector<std::string>{"pairs", "found", "unreachable", "invalid", "threads",
-                                            "wall_ms", "queries_per_s"}));
+                                            "wall_ms", "queries_per_s", "provenance"}));
+  // The table stays plain; its provenance sits beside it.
+  std::ifstream meta(path("four.csv.meta.json"));
+  ASSERT_TRUE(meta) << "no four.csv.meta.json";
+  const nlohmann::ordered_json sidecar = nlohmann::ordered_json::parse(meta);
+  EXPECT_EQ(sidecar.at("provenance"), summary.at("provenance"));
+  EXPECT_NE(sidecar.at("provenance").at("command").get<std::string>().find("--threads 4"),
+            std::string::npos);
   EXPECT_EQ(summary.at("pairs"), 2100);
   EXPECT_EQ(summary.at("threads"), 4);
   // The counts are the rows' statuses.
