@@ -30,6 +30,19 @@ CostModelKind parse_cost_model(std::string_view text) {
   return detail::parse_named<CostModelKind>(kNames, text, "cost model");
 }
 
+std::string_view cost_unit(CostModelKind kind) noexcept {
+  switch (kind) {
+    case CostModelKind::Tobler:
+      return "s";
+    case CostModelKind::Seed:
+      return "steps";
+    case CostModelKind::Reference:
+    case CostModelKind::UphillDownhill:
+      break;
+  }
+  return "m";
+}
+
 double min_base_edge_cost(const CostModel& model, double d, double max_slope) noexcept {
   switch (model.kind) {
     case CostModelKind::Reference:

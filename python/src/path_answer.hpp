@@ -27,19 +27,4 @@ struct PathAnswer {
   std::shared_ptr<const nav::Georeference> georeference;
 };
 
-/// The unit of a model's costs: "m" (reference, uphill-downhill), "s"
-/// (tobler), "steps" (seed).
-constexpr std::string_view cost_unit(nav::CostModelKind kind) noexcept {
-  switch (kind) {
-    case nav::CostModelKind::Reference:
-    case nav::CostModelKind::UphillDownhill:
-      return "m";
-    case nav::CostModelKind::Tobler:
-      return "s";
-    case nav::CostModelKind::Seed:
-      return "steps";
-  }
-  return "";
-}
-
 }  // namespace terranav::python

@@ -74,7 +74,7 @@ py::dict to_geojson(const PathAnswer& a) {
   py::dict properties;
   properties["status"] = std::string(nav::to_string(a.result.status));
   properties["cost"] = found(a) ? py::object(py::float_(a.result.cost)) : py::none();
-  properties["cost_unit"] = std::string(cost_unit(a.model));
+  properties["cost_unit"] = std::string(nav::cost_unit(a.model));
   properties["length_m"] = measured(a, [](const nav::SurfaceMeasure& m) { return m.length_m; });
   properties["ascent_m"] = measured(a, [](const nav::SurfaceMeasure& m) { return m.ascent_m; });
   properties["descent_m"] = measured(a, [](const nav::SurfaceMeasure& m) { return m.descent_m; });
@@ -114,7 +114,7 @@ edges), or a limit's status.)");
       "The path's cost in cost_unit (grid: the sum of its edges; any-angle: on the surface), "
       "None when not found.");
   result.def_property_readonly(
-      "cost_unit", [](const PathAnswer& a) { return std::string(cost_unit(a.model)); },
+      "cost_unit", [](const PathAnswer& a) { return std::string(nav::cost_unit(a.model)); },
       R"("m" (reference, uphill-downhill), "s" (tobler) or "steps" (seed).)");
   result.def_property_readonly(
       "model", [](const PathAnswer& a) { return std::string(nav::to_string(a.model)); },
@@ -165,7 +165,7 @@ status, cost, cost_unit, length_m, ascent_m, descent_m, model.)");
     std::ostringstream text;
     text << "<terranav.PathResult " << nav::to_string(a.result.status);
     if (found(a)) {
-      text << ", cost " << a.result.cost << " " << cost_unit(a.model) << ", "
+      text << ", cost " << a.result.cost << " " << nav::cost_unit(a.model) << ", "
            << a.result.tiles.size() << " tiles";
     }
     text << ">";

@@ -361,7 +361,7 @@ without the GIL. O(sum of the searches / threads).
         }
         py::dict out;
         out["cost"] = m.cost;
-        out["cost_unit"] = std::string(cost_unit(model.kind));
+        out["cost_unit"] = std::string(nav::cost_unit(model.kind));
         out["length_m"] = m.length_m;
         out["ascent_m"] = m.ascent_m;
         out["descent_m"] = m.descent_m;

@@ -36,20 +36,6 @@ namespace {
 // query costs little, few enough that a chunk's answers stay small.
 constexpr std::size_t kRowsPerThread = 256;
 
-/// The unit of a model's costs, for column names.
-const char* unit_of(nav::CostModelKind kind) {
-  switch (kind) {
-    case nav::CostModelKind::Reference:
-    case nav::CostModelKind::UphillDownhill:
-      return "m";
-    case nav::CostModelKind::Tobler:
-      return "s";
-    case nav::CostModelKind::Seed:
-      return "steps";
-  }
-  return "";
-}
-
 struct Answer {
   nav::SearchStatus status = nav::SearchStatus::InvalidStart;
   double cost = 0.0;
@@ -112,11 +98,12 @@ class Pricing {
 
 std::vector<std::string> header(const BatchOptions& options, nav::CostModelKind primary) {
   std::vector<std::string> fields = {
-      "id",       "status",   std::string("cost_") + unit_of(primary),
+      "id",       "status",   "cost_" + std::string(nav::cost_unit(primary)),
       "length_m", "ascent_m", "descent_m",
       "expanded", "time_us"};
   for (const nav::CostModelKind kind : options.also_price) {
-    fields.push_back(std::string(nav::to_string(kind)) + "_cost_" + unit_of(kind));
+    fields.push_back(std::string(nav::to_string(kind)) + "_cost_" +
+                     std::string(nav::cost_unit(kind)));
   }
   return fields;
 }

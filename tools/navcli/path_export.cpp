@@ -6,19 +6,6 @@
 #include "text_output.hpp"
 
 namespace terranav::navcli {
-std::string_view cost_unit(nav::CostModelKind kind) noexcept {
-  switch (kind) {
-    case nav::CostModelKind::Tobler:
-      return "s";
-    case nav::CostModelKind::Seed:
-      return "steps";
-    case nav::CostModelKind::Reference:
-    case nav::CostModelKind::UphillDownhill:
-      break;
-  }
-  return "m";
-}
-
 std::vector<PathVertex> path_vertices(std::span<const nav::Vec3> waypoints,
                                       const nav::Heightmap& heightmap,
                                       const nav::SurfaceCost& ruler,
@@ -62,7 +49,7 @@ nlohmann::ordered_json path_feature(std::span<const PathVertex> vertices,
   const nav::SurfaceMeasure& m = summary.measure;
   json properties = {{"status", nav::to_string(summary.status)},
                      {"cost", found ? json(m.cost) : json(nullptr)},
-                     {"cost_unit", cost_unit(summary.kind)}};
+                     {"cost_unit", nav::cost_unit(summary.kind)}};
   if (found) {
     properties["length_m"] = rounded(m.length_m, 6);
     properties["ascent_m"] = rounded(m.ascent_m, 6);
@@ -91,7 +78,7 @@ void write_geojson(const std::filesystem::path& file, const nlohmann::ordered_js
 void write_path_csv(const std::filesystem::path& file, std::span<const PathVertex> vertices,
                     nav::CostModelKind kind, const Provenance& provenance) {
   std::ofstream out(file, std::ios::binary);
-  const std::string cost_column = "cost_" + std::string(cost_unit(kind));
+  const std::string cost_column = "cost_" + std::string(nav::cost_unit(kind));
   out << row({"x", "y", "z", "distance_m", cost_column}, ',');
   for (const PathVertex& v : vertices) {
     out << row({shortest(rounded(v.x, 6)), shortest(rounded(v.y, 6)), shortest(rounded(v.z, 6)),

@@ -22,10 +22,6 @@
 
 namespace terranav::navcli {
 
-/// The unit of a cost model's costs: "m" (reference, uphill-downhill), "s"
-/// (tobler), "steps" (seed).
-std::string_view cost_unit(nav::CostModelKind kind) noexcept;
-
 /// One vertex of a written path.
 struct PathVertex {
   double x = 0.0;  ///< easting, or nav x (metres)

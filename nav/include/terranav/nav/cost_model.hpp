@@ -34,6 +34,10 @@ std::string_view to_string(CostModelKind kind) noexcept;
 /// Inverse of to_string; throws Error naming the text and the valid names.
 CostModelKind parse_cost_model(std::string_view text);
 
+/// The unit of the model's costs, for column names and labels: "m"
+/// (reference, uphill-downhill), "s" (tobler), "steps" (seed). O(1).
+std::string_view cost_unit(CostModelKind kind) noexcept;
+
 /// A cost model chosen per query. dh = H(to) - H(from), metres; d = the
 /// edge's horizontal length, metres. Edge cost = base(d, dh) * (m_from + m_to) / 2
 /// where m is tile_multipliers (all 1 when none).
