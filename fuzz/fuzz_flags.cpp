@@ -79,9 +79,14 @@ void parse(std::string_view command, navcli::Flags& flags) {
     FUZZ_CHECK(o.count >= 1 && o.radius >= 1);
   } else if (command == "cost-surface") {
     const navcli::CostSurfaceOptions o = navcli::parse_cost_surface_options(flags);
-    check_terrain(o.terrain);
-    check_cost(o.cost);
-    FUZZ_CHECK(!o.sources.empty());
+    if (o.rwalk) {
+      FUZZ_CHECK(!o.rwalk->map.empty() && !o.rwalk->walk.walk.starts.empty());
+      FUZZ_CHECK(o.rwalk->walk.walk.a > 0.0 && o.rwalk->walk.walk.lambda >= 0.0);
+    } else {
+      check_terrain(o.terrain);
+      check_cost(o.cost);
+      FUZZ_CHECK(!o.sources.empty());
+    }
   } else if (command == "batch") {
     const navcli::BatchOptions o = navcli::parse_batch_options(flags);
     check_terrain(o.terrain);

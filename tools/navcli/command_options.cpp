@@ -1,6 +1,7 @@
 #include "command_options.hpp"
 
 #include <algorithm>
+#include <array>
 #include <string_view>
 
 #include "cli_limits.hpp"
@@ -72,6 +73,54 @@ void take_query_flags(Flags& flags, Options& o) {
   check_any_angle(any_angle(o.search), o.cost.model.kind);
 }
 
+// --from X,Y[;X,Y...]: tiles, or with --compat r.walk samples.
+std::vector<nav::TileCoord> take_sources(Flags& flags) {
+  const std::string_view from = flags.require("--from");
+  std::vector<nav::TileCoord> sources;
+  for (std::size_t at = 0; at <= from.size();) {
+    const std::size_t end = std::min(from.find(';', at), from.size());
+    sources.push_back(parse_tile("--from", from.substr(at, end - at)));
+    at = end + 1;
+  }
+  return sources;
+}
+
+// The flags of terranav's own graphs and cost models, which r.walk has no
+// counterpart for (no slope limit, no tiles, no classes).
+constexpr std::array<std::string_view, 15> kNotRwalk = {
+    "--procedural",      "--seed",        "--smoothing",      "--spacing",      "--height-scale",
+    "--tile-size",       "--max-slope",   "--corner-cutting", "--slope-weight", "--uphill-weight",
+    "--downhill-weight", "--class-table", "--classes",        "--class-bands",  "--influence"};
+
+RwalkSurfaceOptions take_rwalk_options(Flags& flags, const WalkFlags& walk) {
+  for (const std::string_view flag : kNotRwalk) {
+    if (!flags.take_all(flag).empty()) {
+      throw UsageError(std::string(flag) +
+                       ": has no meaning with --compat r.walk (r.walk has no "
+                       "tiles, slope limit or cost classes)");
+    }
+  }
+  RwalkSurfaceOptions o{.map = {}, .walk = walk};
+  const std::string_view map = flags.require("--map");
+  if (map.empty()) throw UsageError("--map: the file name is empty");
+  o.map = std::filesystem::path(std::string(map));
+  if (const auto cost = flags.take("--cost"); cost && *cost != "walking-time") {
+    throw UsageError("--cost: --compat r.walk prices steps by walking-time only, got '" +
+                     std::string(*cost) + "'");
+  }
+  if (const auto topology = flags.take("--topology")) {
+    if (*topology != "octile8" && *topology != "knight16") {
+      throw UsageError(
+          "--topology: --compat r.walk has octile8 (r.walk's 8 neighbours) or "
+          "knight16 (r.walk -k), got '" +
+          std::string(*topology) + "'");
+    }
+    o.walk.walk.knight_moves = *topology == "knight16";
+  }
+  for (const nav::TileCoord s : take_sources(flags)) o.walk.walk.starts.push_back({s.i, s.j});
+  return o;
+}
+
 }  // namespace
 
 PathOptions parse_path_options(Flags& flags) {
@@ -112,13 +161,21 @@ PathOptions parse_path_options(Flags& flags) {
 
 CostSurfaceOptions parse_cost_surface_options(Flags& flags) {
   CostSurfaceOptions o;
-  o.terrain = take_terrain_options(flags);
-  o.cost = take_cost_options(flags);
-  const std::string_view from = flags.require("--from");
-  for (std::size_t at = 0; at <= from.size();) {
-    const std::size_t end = std::min(from.find(';', at), from.size());
-    o.sources.push_back(parse_tile("--from", from.substr(at, end - at)));
-    at = end + 1;
+  const WalkFlags walk = take_walk_flags(flags);
+  if (const auto compat = flags.take("--compat")) {
+    if (*compat != "r.walk") {
+      throw UsageError("--compat: expected r.walk, got '" + std::string(*compat) + "'");
+    }
+    o.rwalk = take_rwalk_options(flags, walk);
+  } else {
+    if (!walk.first_given.empty()) {
+      throw UsageError(walk.first_given +
+                       " needs --compat r.walk (r.walk's walking time on "
+                       "the DEM's samples)");
+    }
+    o.terrain = take_terrain_options(flags);
+    o.cost = take_cost_options(flags);
+    o.sources = take_sources(flags);
   }
   o.out = std::string(flags.require("--out"));
   if (const auto backlink = flags.take("--backlink")) o.backlink = std::string(*backlink);

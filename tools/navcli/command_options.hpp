@@ -13,6 +13,7 @@
 
 #include "flags.hpp"
 #include "terrain_options.hpp"
+#include "walk_options.hpp"
 
 namespace terranav::navcli {
 
@@ -35,8 +36,20 @@ struct PathOptions {
 };
 PathOptions parse_path_options(Flags& flags);
 
+/// navcli cost-surface --compat r.walk: GRASS r.walk's walking-time surface
+/// on the DEM's samples (docs/rwalk.md), not on terranav's tiles.
+struct RwalkSurfaceOptions {
+  /// --map: the DEM, a projected GeoTIFF (load_raster_grid).
+  std::filesystem::path map;
+  /// The walking-time flags; walk.walk.starts holds --from's samples
+  /// (column,row), knight_moves --topology knight16, directions --backlink.
+  WalkFlags walk;
+};
+
 /// navcli cost-surface.
 struct CostSurfaceOptions {
+  /// --compat r.walk: set, and the other members but out and backlink unused.
+  std::optional<RwalkSurfaceOptions> rwalk;
   TerrainOptions terrain;
   CostOptions cost;
   /// --from X,Y[;X,Y...]: the source tiles.

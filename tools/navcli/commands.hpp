@@ -25,6 +25,8 @@ int run_requests(Flags& flags);
 int run_edits(Flags& flags);
 /// The accumulated cost from source tiles to every tile, as a GeoTIFF.
 int run_cost_surface(Flags& flags);
+/// cost-surface --compat r.walk (rwalk_surface_command.cpp).
+int run_rwalk_surface(const CostSurfaceOptions& options);
 /// Answers the pairs of a CSV on K threads: a CSV row per pair, then a JSON
 /// summary.
 int run_batch(Flags& flags);

@@ -60,6 +60,7 @@ std::vector<double> backlink_degrees(const nav::CostSurface& surface) {
 
 int run_cost_surface(Flags& flags) {
   const CostSurfaceOptions options = parse_cost_surface_options(flags);
+  if (options.rwalk) return run_rwalk_surface(options);
   require_geotiff("cost-surface");
   const std::vector<std::pair<std::string, std::string>> tags =
       provenance_tags(make_provenance(options.terrain, options.cost));

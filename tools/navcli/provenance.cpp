@@ -153,9 +153,10 @@ nlohmann::ordered_json provenance_json(const Provenance& p) {
                                 {"command", p.command},
                                 {"input", p.input}};
   if (!p.input_sha256.empty()) out["input_sha256"] = p.input_sha256;
+  if (!p.compat.empty()) out["compat"] = p.compat;
   out["cost_model"] = p.cost_model;
   out["topology"] = p.topology;
-  out["max_slope"] = p.max_slope;
+  if (p.max_slope) out["max_slope"] = *p.max_slope;
   if (p.seed) out["seed"] = *p.seed;
   return out;
 }
@@ -167,9 +168,10 @@ std::vector<std::pair<std::string, std::string>> provenance_tags(const Provenanc
       {"TERRANAV_COMMAND", p.command},
       {"TERRANAV_INPUT", p.input},
       {"TERRANAV_INPUT_SHA256", p.input_sha256},
+      {"TERRANAV_COMPAT", p.compat},
       {"TERRANAV_COST_MODEL", p.cost_model.dump()},
       {"TERRANAV_TOPOLOGY", p.topology},
-      {"TERRANAV_MAX_SLOPE", shortest(p.max_slope)},
+      {"TERRANAV_MAX_SLOPE", p.max_slope ? shortest(*p.max_slope) : std::string()},
       {"TERRANAV_SEED", p.seed ? std::to_string(*p.seed) : std::string()}};
   std::erase_if(tags, [](const auto& tag) { return tag.second.empty(); });
   return tags;

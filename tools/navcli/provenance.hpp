@@ -31,8 +31,11 @@ struct Provenance {
   /// The cost model: {"name", its parameters, class table and influence
   /// points when given}.
   nlohmann::ordered_json cost_model;
-  std::string topology;    ///< "octile8", ...
-  double max_slope = 0.0;  ///< rise over run
+  std::string topology;  ///< "octile8", ...
+  /// Rise over run; none where there is no slope limit (--compat r.walk).
+  std::optional<double> max_slope;
+  /// The tool whose conventions the output follows ("r.walk"); empty: terranav's.
+  std::string compat;
   /// The random seed the output depends on (procedural terrain, random
   /// queries or edits), if any.
   std::optional<std::uint32_t> seed;
@@ -65,14 +68,14 @@ Provenance make_provenance(const TerrainOptions& terrain, const CostOptions& cos
                            std::optional<std::uint32_t> seed = std::nullopt);
 
 /// {"terranav_version", "git_commit", "command", "input", "input_sha256"
-/// (file maps only), "cost_model", "topology", "max_slope", "seed" (when
-/// used)}. O(1).
+/// (file maps only), "compat" (when set), "cost_model", "topology",
+/// "max_slope" (when set), "seed" (when used)}. O(1).
 nlohmann::ordered_json provenance_json(const Provenance& provenance);
 
 /// The same as GeoTIFF metadata items: TERRANAV_VERSION, TERRANAV_COMMIT,
 /// TERRANAV_COMMAND, TERRANAV_INPUT, TERRANAV_INPUT_SHA256,
-/// TERRANAV_COST_MODEL (its JSON), TERRANAV_TOPOLOGY, TERRANAV_MAX_SLOPE,
-/// TERRANAV_SEED; empty values left out. O(1).
+/// TERRANAV_COMPAT, TERRANAV_COST_MODEL (its JSON), TERRANAV_TOPOLOGY,
+/// TERRANAV_MAX_SLOPE, TERRANAV_SEED; empty values left out. O(1).
 std::vector<std::pair<std::string, std::string>> provenance_tags(const Provenance& provenance);
 
 /// `table` + ".meta.json": e.g. "out/sweep.csv.meta.json".

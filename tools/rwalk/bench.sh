@@ -1,35 +1,42 @@
 #!/usr/bin/env bash
-# tools/rwalk/bench.sh [RUNS]: GRASS r.walk against nav::walking_time on the
-# default 1025 x 1025 DEM (data/lothian_borders_utm30n_90m_1025.png, value *
-# 0.1 - 500 m) as a GeoTIFF at 90 m and at 60 x 90 m (docs/rwalk.md section
-# 10), from the centre sample, friction 0, 8 and 16 neighbours. r.walk is
-# timed alone (the r.walk call, best of RUNS, default 3) inside a location
-# made from the GeoTIFF; terranav by bench/walking_time_bench (the surface
-# alone, best and median of RUNS). Prints one line per raster and
-# neighbourhood: both times and the ratio. Without GRASS it says so and times
-# terranav only (the GeoTIFFs then need GDAL's gdal_translate).
+# tools/rwalk/bench.sh [RUNS]: GRASS r.walk against terranav on the default
+# 1025 x 1025 DEM (data/lothian_borders_utm30n_90m_1025.png, value * 0.1 -
+# 500 m) as a GeoTIFF at 90 m and at 60 x 90 m (docs/rwalk.md section 10),
+# and on a 3601 x 3601 version of it (bilinear, about 25.6 m, the size of an
+# SRTM 1" tile), from the centre sample, friction 0, 8 and 16 neighbours.
+# r.walk is timed alone (the r.walk call, median of RUNS, default 5) inside a
+# location made from the GeoTIFF; terranav as the whole command `navcli
+# cost-surface --compat r.walk` (process start, GeoTIFF in, surface, GeoTIFF
+# out; wall time, median of RUNS), with the surface alone from
+# bench/walking_time_bench beside it. Prints a table: raster, neighbours,
+# r.walk ms, navcli ms, ratio, surface ms. Without GRASS it says so and
+# times terranav only (the GeoTIFFs then need GDAL's gdal_translate).
 # The GeoTIFFs go to ${TMPDIR:-/tmp}/terranav_rwalk_bench (not committed).
-# Needs build/release/bin/walking_time_bench (cmake --build build/release
-# --target walking_time_bench).
+# Needs build/release/bin/navcli and walking_time_bench (cmake --build
+# build/release --target navcli walking_time_bench). The machine should be
+# quiet: check `uptime` first.
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
 readonly root=$PWD
-readonly runs=${1:-3}
+readonly runs=${1:-5}
 readonly png=$root/data/lothian_borders_utm30n_90m_1025.png
 readonly bench=$root/build/release/bin/walking_time_bench
+readonly navcli=$root/build/release/bin/navcli
 readonly out=${TMPDIR:-/tmp}/terranav_rwalk_bench
-if [[ ! -x $bench ]]; then
-  echo "bench.sh: $bench is missing; build it first (cmake --build build/release" \
-    "--target walking_time_bench)" >&2
-  exit 2
-fi
+for tool in "$bench" "$navcli"; do
+  if [[ ! -x $tool ]]; then
+    echo "bench.sh: $tool is missing; build it first (cmake --build build/release" \
+      "--target navcli walking_time_bench)" >&2
+    exit 2
+  fi
+done
 have_grass=0
 command -v grass >/dev/null && have_grass=1
 mkdir -p "$out"
 
-# The two GeoTIFFs (placed at E 500000, N 6200000, UTM 30N, as the fixtures).
-if [[ ! -f $out/dem_90m.tif || ! -f $out/dem_60x90m.tif ]]; then
+# The GeoTIFFs (placed at E 500000, N 6200000, UTM 30N, as the fixtures).
+if [[ ! -f $out/dem_90m.tif || ! -f $out/dem_60x90m.tif || ! -f $out/dem_3601.tif ]]; then
   if [[ $have_grass == 1 ]]; then
     cat >"$out/make.sh" <<EOF
 set -euo pipefail
@@ -40,6 +47,12 @@ for size in 90m:92250 60x90m:61500; do
   r.mapcalc --quiet --overwrite "dem = png * 0.1 - 500"
   r.out.gdal -c -m -f --quiet --overwrite input=dem output=$out/dem_\${size%:*}.tif type=Float32
 done
+r.region map=png w=500000 e=592250 n=6200000 s=6107750
+g.region raster=png
+r.mapcalc --quiet --overwrite "dem = png * 0.1 - 500"
+g.region rows=3601 cols=3601
+r.resamp.interp --quiet --overwrite input=dem output=dem3601 method=bilinear
+r.out.gdal -c -m -f --quiet --overwrite input=dem3601 output=$out/dem_3601.tif type=Float32
 EOF
     grass --tmp-location EPSG:32630 --exec bash "$out/make.sh" >/dev/null 2>&1
   elif command -v gdal_translate >/dev/null; then
@@ -47,6 +60,7 @@ EOF
       gdal_translate -q -a_srs EPSG:32630 -a_ullr 500000 6200000 "${size#*:}" 6107750 \
         -a_scale 0.1 -a_offset -500 "$png" "$out/dem_${size%:*}.tif"
     done
+    gdal_translate -q -outsize 3601 3601 -r bilinear "$out/dem_90m.tif" "$out/dem_3601.tif"
   else
     echo "bench.sh: neither GRASS nor gdal_translate is installed; cannot make the GeoTIFFs" >&2
     exit 2
@@ -54,42 +68,49 @@ EOF
 fi
 [[ $have_grass == 1 ]] || echo "bench.sh: GRASS GIS is not installed: timing terranav only"
 
-for dem in dem_90m dem_60x90m; do
-  grass_best=()
+median() { sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
+
+printf '%-14s %10s %10s %10s %7s %10s\n' raster neighbours r.walk_ms navcli_ms ratio surface_ms
+for entry in dem_90m:1025 dem_60x90m:1025 dem_3601:3601; do
+  dem=${entry%:*}
+  cx=$((${entry#*:} / 2))  # the centre sample
+  cy=$cx
+  grass_ms=()
   if [[ $have_grass == 1 ]]; then
-    # r.walk from the centre sample (512, 512), timed alone, best of $runs.
+    # r.walk from the centre sample, timed alone, median of $runs.
     cat >"$out/walk.sh" <<EOF
 set -euo pipefail
 r.in.gdal input=$out/$dem.tif output=dem --quiet
 g.region raster=dem
 r.mapcalc --quiet "zero = 0"
 eval "\$(g.region -g)"
-start=\$(python3 -c "print(\$w + 512.5 * \$ewres, \$n - 512.5 * \$nsres, sep=',')")
+start=\$(python3 -c "print(\$w + ($cx + 0.5) * \$ewres, \$n - ($cy + 0.5) * \$nsres, sep=',')")
 for flags in "" "-k"; do
-  best=""
   for _ in \$(seq $runs); do
-    t0=\$(date +%s.%N)
+    t0=\$(date +%s%N)
     r.walk \$flags --quiet --overwrite elevation=dem friction=zero output=time \\
       start_coordinates=\$start
-    t=\$(python3 -c "print(\$(date +%s.%N) - \$t0)")
-    best=\$(python3 -c "print(min(x for x in [\$t, \${best:-\$t}]))")
-  done
-  echo "\$best"
+    echo "\$(( (\$(date +%s%N) - t0) / 1000 ))"
+  done | sort -g | awk '{v[NR] = \$1} END {print v[int((NR + 1) / 2)] / 1000}'
 done
 EOF
-    mapfile -t grass_best < <(grass --tmp-location "$out/$dem.tif" --exec bash "$out/walk.sh" 2>/dev/null |
+    mapfile -t grass_ms < <(grass --tmp-location "$out/$dem.tif" --exec bash "$out/walk.sh" 2>/dev/null |
       grep -E '^[0-9.]+$')
   fi
   for i in 0 1; do
     neighbours=$((8 + 8 * i))
-    line=$("$bench" "$out/$dem.tif" "$neighbours" "$runs")
-    ours=$(echo "$line" | sed -E 's/.*best ([0-9.]+) ms.*/\1/')
-    if [[ -n ${grass_best[$i]:-} ]]; then
-      ratio=$(python3 -c "print(f'{${grass_best[$i]} * 1000 / $ours:.1f}')")
-      printf '%s: r.walk %.0f ms; %s; r.walk / terranav = %sx\n' "$dem" \
-        "$(python3 -c "print(${grass_best[$i]} * 1000)")" "$line" "$ratio"
-    else
-      echo "$dem: $line"
-    fi
+    topology=$([[ $i == 0 ]] && echo octile8 || echo knight16)
+    ours=$(for _ in $(seq "$runs"); do
+      t0=$(date +%s%N)
+      "$navcli" cost-surface --compat r.walk --map "$out/$dem.tif" --from "$cx,$cy" \
+        --topology "$topology" --out "$out/time.tif" >/dev/null
+      echo "$((($(date +%s%N) - t0) / 1000))"
+    done | median)
+    ours=$(python3 -c "print($ours / 1000)")
+    surface=$("$bench" "$out/$dem.tif" "$neighbours" "$runs" | sed -E 's/.*median ([0-9.]+) ms.*/\1/')
+    grass=${grass_ms[$i]:-}
+    ratio=$([[ -n $grass ]] && python3 -c "print(f'{$grass / $ours:.1f}x')" || echo -)
+    printf '%-14s %10s %10s %10.1f %7s %10s\n' "$dem" "$neighbours" "${grass:--}" "$ours" "$ratio" \
+      "$surface"
   done
 done

@@ -89,10 +89,10 @@ void write_geotiff(const std::filesystem::path& file, const GeoTiffSpec& spec,
   CPLErrorReset();
   const GDALDriverH driver = GDALGetDriverByName("GTiff");
   if (driver == nullptr) fail(file, "GDAL has no GTiff driver");
-  const char* options[] = {"COMPRESS=DEFLATE", nullptr};
+  // Uncompressed, GDAL's default strips: DEFLATE took 10-20 times as long
+  // as the surface itself (90-150 ms against 6-10 ms for 1025 x 1025 Float64).
   const GDALDataType type = spec.type == SampleType::Float32 ? GDT_Float32 : GDT_Float64;
-  GDALDatasetH out = GDALCreate(driver, file.c_str(), spec.width, spec.depth, 1, type,
-                                const_cast<char**>(options));
+  GDALDatasetH out = GDALCreate(driver, file.c_str(), spec.width, spec.depth, 1, type, nullptr);
   if (out == nullptr) fail(file, "cannot create (" + gdal_message("GDAL gave no reason") + ")");
   try {
     fill(file, out, spec, values);

@@ -30,8 +30,9 @@ struct GeoTiffSpec {
   std::vector<std::pair<std::string, std::string>> tags;
 };
 
-/// Writes `values` (width * depth, row-major, row 0 = north) as a
-/// DEFLATE-compressed GeoTIFF at `file`, replacing it. Float32 rounds each
+/// Writes `values` (width * depth, row-major, row 0 = north) as an
+/// uncompressed GeoTIFF at `file` (one RasterIO; compress it afterwards with
+/// gdal_translate -co COMPRESS=DEFLATE if size matters), replacing it. Float32 rounds each
 /// value to nearest. Throws Error("<file>: <problem>") for a bad spec (size,
 /// value count, tag key), a missing or unwritable directory, a CRS GDAL
 /// cannot parse, and any GDAL failure (its message appended). O(W * D).

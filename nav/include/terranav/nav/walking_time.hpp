@@ -71,6 +71,12 @@ struct WalkingTimeSurface {
   std::vector<float> direction_deg;
 };
 
+/// Throws Error unless every step takes a positive time: a, b, c, d,
+/// slope_factor and lambda finite, a > 0, b >= 0, d <= 0, a + c *
+/// min(slope_factor, 0) > 0 when c > 0, lambda >= 0 (the limits above). The
+/// rest of `options` is not read. O(1).
+void check_walk_coefficients(const WalkingTimeOptions& options);
+
 /// r.walk's accumulated walking time (GRASS GIS 8.2, raster/r.walk/main.c;
 /// rules and evidence in docs/rwalk.md): Dijkstra over the samples from the
 /// starts outwards. A step from u to neighbour v at horizontal distance D
