@@ -43,6 +43,7 @@ const char* unit_of(nav::CostModelKind kind) {
     case nav::CostModelKind::UphillDownhill:
       return "m";
     case nav::CostModelKind::Tobler:
+    case nav::CostModelKind::WalkingTime:
       return "s";
     case nav::CostModelKind::Seed:
       return "steps";

@@ -9,6 +9,7 @@ namespace terranav::navcli {
 std::string_view cost_unit(nav::CostModelKind kind) noexcept {
   switch (kind) {
     case nav::CostModelKind::Tobler:
+    case nav::CostModelKind::WalkingTime:
       return "s";
     case nav::CostModelKind::Seed:
       return "steps";

@@ -23,7 +23,7 @@
 namespace terranav::navcli {
 
 /// The unit of a cost model's costs: "m" (reference, uphill-downhill), "s"
-/// (tobler), "steps" (seed).
+/// (tobler, walking-time), "steps" (seed).
 std::string_view cost_unit(nav::CostModelKind kind) noexcept;
 
 /// One vertex of a written path.

@@ -24,9 +24,13 @@ const char* const kTerrainOptionsUsage =
     "                        the knight's moves, as r.walk -k)\n"
     "  --corner-cutting MODE never (default), always, at-least-one-free\n"
     "Cost model:\n"
-    "  --cost NAME           reference (default), seed, tobler, uphill-downhill\n"
+    "  --cost NAME           reference (default), seed, tobler, uphill-downhill,\n"
+    "                        walking-time (r.walk's step time, seconds)\n"
     "  --slope-weight K      reference: cost = d * (1 + K * slope)\n"
     "  --uphill-weight K, --downhill-weight K   uphill-downhill\n"
+    "  --walk-coeff A,B,C,D  walking-time: s/m on the flat, up, moderate and steep\n"
+    "                        down (default 0.72,6.0,1.9998,-1.9998)\n"
+    "  --slope-factor S      walking-time: steep descent below slope S (default -0.2125)\n"
     "  --class-table NAME=MULT,...   terrain classes (MULT a number or 'impassable'),\n"
     "    with --classes FILE (8-bit PNG of TW x TD class indices)\n"
     "    or --class-bands H1,H2,... (ascending tile heights, metres; one more class than bands)\n"
@@ -108,6 +112,30 @@ nav::InfluencePoint parse_influence(std::string_view flag, std::string_view text
   return {.x_m = v[0], .z_m = v[1], .radius_m = v[2], .strength = v[3]};
 }
 
+// --walk-coeff A,B,C,D and --slope-factor S, checked together as nav does.
+nav::WalkCoefficients take_walk_coefficients(Flags& flags) {
+  nav::WalkCoefficients walk;
+  if (const auto text = flags.take(nav::kWalkFlatLimit.flag)) {
+    const std::vector<double> v = parse_number_list<double>(nav::kWalkFlatLimit.flag, *text);
+    if (v.size() != 4) {
+      throw UsageError(std::string(nav::kWalkFlatLimit.flag) + ": expected A,B,C,D, got '" +
+                       std::string(*text) + "'");
+    }
+    walk.a = v[0];
+    walk.b = v[1];
+    walk.c = v[2];
+    walk.d = v[3];
+  }
+  walk.slope_factor =
+      optional_bounded<double>(flags, nav::kWalkSlopeFactorLimit).value_or(walk.slope_factor);
+  try {
+    nav::validate(walk);
+  } catch (const nav::Error& e) {
+    throw UsageError(std::string(nav::kWalkFlatLimit.flag) + ": " + e.what());
+  }
+  return walk;
+}
+
 }  // namespace
 
 TerrainOptions take_terrain_options(Flags& flags) {
@@ -157,6 +185,7 @@ CostOptions take_cost_options(Flags& flags) {
                                     .value_or(options.model.uphill_weight);
   options.model.downhill_weight = optional_bounded<double>(flags, nav::kDownhillWeightLimit)
                                       .value_or(options.model.downhill_weight);
+  options.model.walk = take_walk_coefficients(flags);
 
   const auto table = flags.take("--class-table");
   const auto image = flags.take("--classes");
