@@ -28,13 +28,14 @@ struct PathAnswer {
 };
 
 /// The unit of a model's costs: "m" (reference, uphill-downhill), "s"
-/// (tobler), "steps" (seed).
+/// (tobler, walking-time), "steps" (seed).
 constexpr std::string_view cost_unit(nav::CostModelKind kind) noexcept {
   switch (kind) {
     case nav::CostModelKind::Reference:
     case nav::CostModelKind::UphillDownhill:
       return "m";
     case nav::CostModelKind::Tobler:
+    case nav::CostModelKind::WalkingTime:
       return "s";
     case nav::CostModelKind::Seed:
       return "steps";
