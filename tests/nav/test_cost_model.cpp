@@ -231,8 +231,11 @@ TEST(MinBaseEdgeCost, IsTheExactLowerBoundOverAllowedSlopes) {
           continue;
         }
         // The Tobler kink is linear: 3.5 per unit gradient, step 2*max/kSteps;
-        // the walking-time floor is on the sweep's grid.
-        EXPECT_LE(lowest, bound * (1.0 + 3.5 * 2.0 * max_slope / kSteps + 1e-12));
+        // walking time's floor at slope_factor may fall between two samples,
+        // |c| s/m per unit gradient away.
+        const double step = 2.0 * max_slope / kSteps;
+        const double walk_c = m.kind == CostModelKind::WalkingTime ? std::abs(m.walk.c) : 0.0;
+        EXPECT_LE(lowest, bound * (1.0 + 3.5 * step + 1e-12) + d * walk_c * step);
       }
     }
   }

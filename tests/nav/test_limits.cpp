@@ -145,7 +145,7 @@ TEST(Limits, EveryCornerOfTheBoundsGivesAFiniteCost) {
       }
     }
   }
-  EXPECT_EQ(queries, 2 * 2 * 2 * 2 * 2 * 2 * 4 * 2);
+  EXPECT_EQ(queries, 2 * 2 * 2 * 2 * 2 * 2 * static_cast<int>(kKinds.size()) * 2);
 }
 
 }  // namespace
