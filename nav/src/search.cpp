@@ -561,6 +561,7 @@ SearchStatus AStar::begin(TileCoord start, TileCoord goal, const SearchOptions& 
       break;
     case CostModelKind::Seed:
     case CostModelKind::Tobler:
+    case CostModelKind::WalkingTime:
       expand_ = with_multipliers.template operator()<ModelCost>();
       break;
   }

@@ -29,4 +29,5 @@ in the model's unit (PathResult.cost_unit).)";
 
   terranav::python::bind_path_result(module);
   terranav::python::bind_terrain(module);
+  terranav::python::bind_walking_time(module);
 }

@@ -115,7 +115,7 @@ edges), or a limit's status.)");
       "None when not found.");
   result.def_property_readonly(
       "cost_unit", [](const PathAnswer& a) { return std::string(nav::cost_unit(a.model)); },
-      R"("m" (reference, uphill-downhill), "s" (tobler) or "steps" (seed).)");
+      R"("m" (reference, uphill-downhill), "s" (tobler, walking-time) or "steps" (seed).)");
   result.def_property_readonly(
       "model", [](const PathAnswer& a) { return std::string(nav::to_string(a.model)); },
       "The cost model's name.");

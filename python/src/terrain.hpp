@@ -3,6 +3,7 @@
 // on it with their answers measured on the surface.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -21,6 +22,10 @@ struct QueryArgs {
   double slope_weight = 1.0;
   double uphill_weight = 1.0;
   double downhill_weight = 1.0;
+  /// walking-time's a, b, c, d (s/m) and slope_factor.
+  std::array<double, 4> walk_coeff = {nav::WalkCoefficients{}.a, nav::WalkCoefficients{}.b,
+                                      nav::WalkCoefficients{}.c, nav::WalkCoefficients{}.d};
+  double slope_factor = nav::WalkCoefficients{}.slope_factor;
   std::optional<std::string> heuristic;
   double weight = 1.0;
   bool any_angle = false;

@@ -6,6 +6,7 @@
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cmath>
 #include <cstdint>
@@ -16,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "array_args.hpp"
 #include "bindings.hpp"
 #include "path_batch.hpp"
 #include "terrain.hpp"
@@ -35,29 +37,6 @@ nav::GraphConfig graph_config(double max_slope, const std::string& topology,
   config.topology = nav::parse_topology(topology);
   config.corner_cutting = nav::parse_corner_cutting(corner_cutting);
   return config;
-}
-
-std::string dtype_name(const py::array& array) {
-  return py::str(array.dtype());
-}
-
-/// `value` (a numpy array or anything numpy turns into one) as an array.
-py::array as_array(const py::object& value, const std::string& name) {
-  py::array array = py::array::ensure(value);
-  if (!array) {
-    throw py::type_error(name + ": expected an array, got " +
-                         std::string(py::str(py::type::of(value).attr("__name__"))));
-  }
-  return array;
-}
-
-/// Throws TypeError unless the array's dtype kind is one of `kinds` (numpy's
-/// letters: f float, i int, u unsigned, b bool).
-void check_kind(const py::array& array, const std::string& name, std::string_view kinds,
-                const std::string& expected) {
-  if (kinds.find(array.dtype().kind()) == std::string_view::npos) {
-    throw py::type_error(name + ": expected " + expected + ", got dtype " + dtype_name(array));
-  }
 }
 
 int side(py::ssize_t n) {
@@ -123,24 +102,10 @@ py::object georeference_dict(const Terrain& terrain) {
 }
 
 std::vector<TilePair> pairs_from(const py::object& value) {
-  const py::array pairs = as_array(value, "pairs");
-  check_kind(pairs, "pairs", "iu", "an integer array");
-  if (pairs.ndim() != 2 || pairs.shape(1) != 4) {
-    throw py::value_error("pairs: expected shape (K, 4): from_i, from_j, to_i, to_j");
-  }
-  const auto tiles =
-      py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(pairs);
-  const auto coord = [&](py::ssize_t row, py::ssize_t column) {
-    const std::int64_t v = tiles.at(row, column);
-    if (v < INT32_MIN || v > INT32_MAX) {
-      throw py::value_error("pairs: row " + std::to_string(row) + ": tile index " +
-                            std::to_string(v) + " is outside int32");
-    }
-    return static_cast<std::int32_t>(v);
-  };
+  const std::vector<std::int32_t> v = int32_rows(value, "pairs", 4, "from_i, from_j, to_i, to_j");
   std::vector<TilePair> out;
-  for (py::ssize_t k = 0; k < tiles.shape(0); ++k) {
-    out.push_back({{coord(k, 0), coord(k, 1)}, {coord(k, 2), coord(k, 3)}});
+  for (std::size_t k = 0; k + 3 < v.size(); k += 4) {
+    out.push_back({{v[k], v[k + 1]}, {v[k + 2], v[k + 3]}});
   }
   return out;
 }
@@ -171,6 +136,7 @@ auto query_keywords() {
   return std::make_tuple(
       py::kw_only(), py::arg("cost") = d.cost, py::arg("slope_weight") = d.slope_weight,
       py::arg("uphill_weight") = d.uphill_weight, py::arg("downhill_weight") = d.downhill_weight,
+      py::arg("walk_coeff") = d.walk_coeff, py::arg("slope_factor") = d.slope_factor,
       py::arg("heuristic") = py::none(), py::arg("weight") = d.weight,
       py::arg("any_angle") = d.any_angle);
 }
@@ -178,8 +144,11 @@ auto query_keywords() {
 constexpr const char* kQueryDoc = R"(
 cost: "reference" (metres: d * (1 + slope_weight * |dh| / d)), "tobler"
     (walking seconds, Tobler's hiking function), "uphill-downhill" (metres:
-    d * (1 + uphill_weight * climb + downhill_weight * fall)) or "seed"
-    (steps). Weights: >= 0, dimensionless.
+    d * (1 + uphill_weight * climb + downhill_weight * fall)), "walking-time"
+    (seconds, GRASS r.walk's step rule: dh * (b uphill, c on a moderate
+    descent, d below slope_factor) + a * d, walk_coeff = (a, b, c, d) in s/m,
+    default (0.72, 6.0, 1.9998, -1.9998), slope_factor default -0.2125) or
+    "seed" (steps). Weights: >= 0, dimensionless.
 heuristic: None (octile; knight on a knight16 terrain), "zero" (Dijkstra),
     "manhattan", "chebyshev", "octile", "euclidean", "hex" or "knight";
     scaled so that weight 1 stays optimal.
@@ -307,11 +276,11 @@ N = origin_n - (z + 0.5) * pixel_size_m.)");
             "find_path",
             [](const Terrain& t, std::pair<int, int> start, std::pair<int, int> goal,
                const std::string& cost, double slope_weight, double uphill_weight,
-               double downhill_weight, std::optional<std::string> heuristic, double weight,
-               bool any_angle) {
+               double downhill_weight, std::array<double, 4> walk_coeff, double slope_factor,
+               std::optional<std::string> heuristic, double weight, bool any_angle) {
               const nav::SearchOptions search =
-                  t.search_options({cost, slope_weight, uphill_weight, downhill_weight, heuristic,
-                                    weight, any_angle});
+                  t.search_options({cost, slope_weight, uphill_weight, downhill_weight, walk_coeff,
+                                    slope_factor, heuristic, weight, any_angle});
               const py::gil_scoped_release release;
               return t.find_path({start.first, start.second}, {goal.first, goal.second}, search);
             },
@@ -325,11 +294,12 @@ without the GIL. O((V + E) log V).
             "find_paths",
             [](const Terrain& t, const py::object& pairs, unsigned threads, const std::string& cost,
                double slope_weight, double uphill_weight, double downhill_weight,
+               std::array<double, 4> walk_coeff, double slope_factor,
                std::optional<std::string> heuristic, double weight, bool any_angle) {
               const std::vector<TilePair> tiles = pairs_from(pairs);
               const nav::SearchOptions search =
-                  t.search_options({cost, slope_weight, uphill_weight, downhill_weight, heuristic,
-                                    weight, any_angle});
+                  t.search_options({cost, slope_weight, uphill_weight, downhill_weight, walk_coeff,
+                                    slope_factor, heuristic, weight, any_angle});
               const py::gil_scoped_release release;
               return find_paths(t, tiles, search, threads);
             },
@@ -343,17 +313,18 @@ without the GIL. O(sum of the searches / threads).
       },
       query_keywords());
 
+  bind_cost_surface(terrain);
+
   terrain.def(
       "measure",
       [](const Terrain& t, const py::object& points_m, const std::string& cost, double slope_weight,
-         double uphill_weight, double downhill_weight) {
+         double uphill_weight, double downhill_weight, std::array<double, 4> walk_coeff,
+         double slope_factor) {
         const std::vector<nav::Vec3> points = points_from(points_m);
-        QueryArgs args;
-        args.cost = cost;
-        args.slope_weight = slope_weight;
-        args.uphill_weight = uphill_weight;
-        args.downhill_weight = downhill_weight;
-        const nav::CostModel model = t.search_options(args).cost;
+        const nav::CostModel model =
+            t.search_options({cost, slope_weight, uphill_weight, downhill_weight, walk_coeff,
+                              slope_factor, std::nullopt, 1.0, false})
+                .cost;
         nav::SurfaceMeasure m;
         {
           const py::gil_scoped_release release;
@@ -373,6 +344,8 @@ without the GIL. O(sum of the searches / threads).
       py::arg("slope_weight") = QueryArgs{}.slope_weight,
       py::arg("uphill_weight") = QueryArgs{}.uphill_weight,
       py::arg("downhill_weight") = QueryArgs{}.downhill_weight,
+      py::arg("walk_coeff") = QueryArgs{}.walk_coeff,
+      py::arg("slope_factor") = QueryArgs{}.slope_factor,
       R"(Walks a polyline on the surface (docs/continuous-model.md, the ruler
 every path is priced on): points_m an (N, 2) array of nav metres (x, z), e.g.
 a PathResult.path_m found under another cost model. Returns a dict: cost (in

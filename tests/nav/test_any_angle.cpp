@@ -34,7 +34,8 @@ std::vector<CostModel> models() {
   CostModel updown = model_of(CostModelKind::UphillDownhill);
   updown.uphill_weight = 2.5;
   updown.downhill_weight = 0.5;
-  return {model_of(CostModelKind::Reference), model_of(CostModelKind::Tobler), updown};
+  return {model_of(CostModelKind::Reference), model_of(CostModelKind::Tobler), updown,
+          model_of(CostModelKind::WalkingTime)};
 }
 
 Heightmap flat(int width, int depth, double spacing) {

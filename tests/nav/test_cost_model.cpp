@@ -32,11 +32,12 @@ CostModel model_of(CostModelKind kind) {
 
 TEST(CostModelNames, RoundTripEveryKind) {
   for (CostModelKind kind : {CostModelKind::Reference, CostModelKind::Seed, CostModelKind::Tobler,
-                             CostModelKind::UphillDownhill}) {
+                             CostModelKind::UphillDownhill, CostModelKind::WalkingTime}) {
     EXPECT_EQ(parse_cost_model(to_string(kind)), kind);
   }
   EXPECT_EQ(to_string(CostModelKind::UphillDownhill), "uphill-downhill");
   EXPECT_EQ(parse_cost_model("tobler"), CostModelKind::Tobler);
+  EXPECT_EQ(to_string(CostModelKind::WalkingTime), "walking-time");
 }
 
 TEST(CostModelNames, UnknownNameListsTheValidOnes) {
@@ -167,11 +168,32 @@ TEST(SeedCost, OctileInMetresOverestimatesIt) {
   EXPECT_EQ(min_base_edge_cost(seed, d, 0.6), 1.0);
 }
 
+// Walking time with a negative c (moderate descents slower than the flat).
+CostModel walk_slow_descents() {
+  CostModel m = model_of(CostModelKind::WalkingTime);
+  m.walk = {.a = 0.5, .b = 3.0, .c = -0.4, .d = -1.5, .slope_factor = -0.3};
+  return m;
+}
+
+// Walking time with slope_factor >= 0: every descent is steep.
+CostModel walk_no_moderate() {
+  CostModel m = model_of(CostModelKind::WalkingTime);
+  m.walk = {.a = 1.0, .b = 0.0, .c = 5.0, .d = -0.5, .slope_factor = 0.1};
+  return m;
+}
+
+// Walking time with d = 0 and a c that nearly cancels a at slope_factor.
+CostModel walk_steep_only() {
+  CostModel m = model_of(CostModelKind::WalkingTime);
+  m.walk = {.a = 0.3, .b = 2.0, .c = 2.9, .d = 0.0, .slope_factor = -0.1};
+  return m;
+}
+
 // Every kind with its default parameters, then `extra`.
 std::vector<CostModel> every_kind_and(std::initializer_list<CostModel> extra) {
   std::vector<CostModel> models;
   for (CostModelKind kind : {CostModelKind::Reference, CostModelKind::Seed, CostModelKind::Tobler,
-                             CostModelKind::UphillDownhill}) {
+                             CostModelKind::UphillDownhill, CostModelKind::WalkingTime}) {
     models.push_back(model_of(kind));
   }
   models.insert(models.end(), extra);
@@ -187,7 +209,8 @@ TEST(MinBaseEdgeCost, IsTheExactLowerBoundOverAllowedSlopes) {
   heavy.downhill_weight = 0.0;
   CostModel zero_k = model_of(CostModelKind::Reference);
   zero_k.slope_weight = 0.0;
-  const std::vector<CostModel> models = every_kind_and({heavy, zero_k});
+  const std::vector<CostModel> models =
+      every_kind_and({heavy, zero_k, walk_slow_descents(), walk_no_moderate(), walk_steep_only()});
 
   constexpr int kSteps = 20000;
   for (const CostModel& m : models) {
@@ -207,8 +230,12 @@ TEST(MinBaseEdgeCost, IsTheExactLowerBoundOverAllowedSlopes) {
           EXPECT_EQ(lowest, kInf);  // every edge dropped; 1 is still a bound
           continue;
         }
-        // The Tobler kink is linear: 3.5 per unit gradient, step 2*max/kSteps.
-        EXPECT_LE(lowest, bound * (1.0 + 3.5 * 2.0 * max_slope / kSteps + 1e-12));
+        // The Tobler kink is linear: 3.5 per unit gradient, step 2*max/kSteps;
+        // walking time's floor at slope_factor may fall between two samples,
+        // |c| s/m per unit gradient away.
+        const double step = 2.0 * max_slope / kSteps;
+        const double walk_c = m.kind == CostModelKind::WalkingTime ? std::abs(m.walk.c) : 0.0;
+        EXPECT_LE(lowest, bound * (1.0 + 3.5 * step + 1e-12) + d * walk_c * step);
       }
     }
   }
@@ -221,7 +248,8 @@ TEST(MinClimbCost, BoundsTheCostOfEveryAllowedSlope) {
   CostModel steep_up = model_of(CostModelKind::UphillDownhill);
   steep_up.uphill_weight = 3.0;
   steep_up.downhill_weight = 0.25;
-  const std::vector<CostModel> models = every_kind_and({steep_up});
+  const std::vector<CostModel> models =
+      every_kind_and({steep_up, walk_slow_descents(), walk_no_moderate(), walk_steep_only()});
 
   constexpr int kSteps = 4000;
   constexpr double kLongest = 2.5 * kSqrt2;
@@ -251,6 +279,42 @@ TEST(MinClimbCost, BoundsTheCostOfEveryAllowedSlope) {
   EXPECT_EQ(min_climb_cost(model_of(CostModelKind::Seed), 2.0).down, 0.5);
   EXPECT_NEAR(min_climb_cost(model_of(CostModelKind::Tobler), 2.0).up, 2.1, 1e-12);
   EXPECT_EQ(min_climb_cost(model_of(CostModelKind::Tobler), 2.0).down, 0.0);
+  EXPECT_EQ(min_climb_cost(model_of(CostModelKind::WalkingTime), 2.0).up, 6.0);
+  EXPECT_EQ(min_climb_cost(model_of(CostModelKind::WalkingTime), 2.0).down, 0.0);
+  EXPECT_EQ(min_climb_cost(walk_slow_descents(), 2.0).down, 0.4);  // min(-c, -d)
+  EXPECT_EQ(min_climb_cost(walk_no_moderate(), 2.0).down, 0.5);    // -d: none moderate
+}
+
+// r.walk's rule by hand on a 10 m step: uphill dh * b + d * a, the
+// boundary slope_factor itself moderate (c), below it steep (d).
+TEST(WalkingTimeCost, PricesEachSlopeBandByHand) {
+  const CostModel m = model_of(CostModelKind::WalkingTime);  // r.walk's defaults
+  EXPECT_DOUBLE_EQ(base_edge_cost(m, 10.0, 0.0, 1.0), 7.2);
+  EXPECT_DOUBLE_EQ(base_edge_cost(m, 10.0, 1.0, 1.0), 6.0 + 7.2);
+  EXPECT_DOUBLE_EQ(base_edge_cost(m, 10.0, -1.0, 1.0), -1.9998 + 7.2);
+  EXPECT_DOUBLE_EQ(base_edge_cost(m, 10.0, -2.125, 1.0), -2.125 * 1.9998 + 7.2);
+  EXPECT_DOUBLE_EQ(base_edge_cost(m, 10.0, -3.0, 1.0), 3.0 * 1.9998 + 7.2);
+  // The floor: the steepest moderate descent, or -max_slope when gentler.
+  EXPECT_DOUBLE_EQ(min_base_edge_cost(m, 10.0, 1.0), 10.0 * (0.72 - 0.2125 * 1.9998));
+  EXPECT_DOUBLE_EQ(min_base_edge_cost(m, 10.0, 0.1), 10.0 * (0.72 - 0.1 * 1.9998));
+  EXPECT_DOUBLE_EQ(min_base_edge_cost(walk_slow_descents(), 10.0, 1.0), 5.0);
+}
+
+TEST(WalkingTimeCost, ValidateRefusesCoefficientsAllowingNonPositiveSteps) {
+  CostModel m = model_of(CostModelKind::WalkingTime);
+  m.walk.c = 4.0;  // 0.72 + 4 * -0.2125 < 0
+  EXPECT_THAT(error_of([&] { validate(m, 1); }),
+              AllOf(HasSubstr("walk a + c * min(slope_factor, 0)"), HasSubstr("must be > 0")));
+  m.walk.c = 1.0;
+  m.walk.d = 0.5;
+  EXPECT_THAT(error_of([&] { validate(m, 1); }),
+              HasSubstr("walk d: must be in [-1e+06, 0] s/m, got 0.5"));
+  m.walk.d = -1.0;
+  m.walk.a = 0.0;
+  EXPECT_THAT(error_of([&] { validate(m, 1); }), HasSubstr("walk a: must be in"));
+  m.walk.a = 0.72;
+  m.walk.slope_factor = kNaN;
+  EXPECT_THAT(error_of([&] { validate(m, 1); }), HasSubstr("slope_factor: must be in"));
 }
 
 TEST(MinMultiplier, SmallestTileValueOrOne) {

@@ -76,7 +76,8 @@ constexpr std::array kTopologies = {Topology::Cardinal4, Topology::Octile8, Topo
 std::vector<CostModel> models() {
   return {{.slope_weight = 1.5},
           {.kind = CostModelKind::Tobler},
-          {.kind = CostModelKind::UphillDownhill, .uphill_weight = 4.0, .downhill_weight = 0.2}};
+          {.kind = CostModelKind::UphillDownhill, .uphill_weight = 4.0, .downhill_weight = 0.2},
+          {.kind = CostModelKind::WalkingTime}};
 }
 
 TEST(CostSurface, EqualsBellmanFordAtEveryTileForEveryTopologyAndModel) {

@@ -28,7 +28,7 @@ using test::error_of;
 using ::testing::HasSubstr;
 
 constexpr std::array kKinds = {CostModelKind::Reference, CostModelKind::Seed, CostModelKind::Tobler,
-                               CostModelKind::UphillDownhill};
+                               CostModelKind::UphillDownhill, CostModelKind::WalkingTime};
 
 TEST(Limits, MessageNamesTheRangeAndTheValueInFull) {
   EXPECT_EQ(limit_problem(kSpacingLimit, 1e300), "must be in [0.001, 1e+06] m, got 1e+300");
@@ -62,7 +62,12 @@ TEST(Limits, WorstCasePathCostStaysFarBelow1e300) {
     const CostModel model{.kind = kind,
                           .slope_weight = kSlopeWeightLimit.max,
                           .uphill_weight = kUphillWeightLimit.max,
-                          .downhill_weight = kDownhillWeightLimit.max};
+                          .downhill_weight = kDownhillWeightLimit.max,
+                          .walk = {.a = kWalkFlatLimit.max,
+                                   .b = kWalkUphillLimit.max,
+                                   .c = kWalkModerateDownLimit.min,
+                                   .d = kWalkSteepDownLimit.min,
+                                   .slope_factor = kWalkSlopeFactorLimit.min}};
     double dearest = 0.0;
     for (const double slope : {-steepest, 0.0, steepest}) {
       dearest = std::max(dearest, base_edge_cost(model, d, slope * d, max_slope));
@@ -140,7 +145,7 @@ TEST(Limits, EveryCornerOfTheBoundsGivesAFiniteCost) {
       }
     }
   }
-  EXPECT_EQ(queries, 2 * 2 * 2 * 2 * 2 * 2 * 4 * 2);
+  EXPECT_EQ(queries, 2 * 2 * 2 * 2 * 2 * 2 * static_cast<int>(kKinds.size()) * 2);
 }
 
 }  // namespace

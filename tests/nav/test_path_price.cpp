@@ -119,8 +119,9 @@ TEST(PricePath, EqualsTheSearchCostForTheSearchModel) {
     const TerrainGraph graph(hm, config(topology));
     const ConnectedSets sets(graph);
     AStar astar(graph, sets);
-    for (const CostModelKind kind : {CostModelKind::Reference, CostModelKind::Tobler,
-                                     CostModelKind::UphillDownhill, CostModelKind::Seed}) {
+    for (const CostModelKind kind :
+         {CostModelKind::Reference, CostModelKind::Tobler, CostModelKind::UphillDownhill,
+          CostModelKind::Seed, CostModelKind::WalkingTime}) {
       SearchOptions options;
       options.cost = model_of(kind);
       options.heuristic = Heuristic::Zero;

@@ -230,6 +230,9 @@ struct SmallWorld {
         {.kind = CostModelKind::Seed},
         {.kind = CostModelKind::Tobler},
         {.kind = CostModelKind::UphillDownhill, .uphill_weight = 4.0, .downhill_weight = 0.2},
+        {.kind = CostModelKind::WalkingTime},
+        {.kind = CostModelKind::WalkingTime,
+         .walk = {.a = 0.5, .b = 3.0, .c = -0.4, .d = -1.5, .slope_factor = -0.3}},
         {.slope_weight = 0.5, .tile_multipliers = &multipliers},
     };
   }

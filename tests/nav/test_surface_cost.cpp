@@ -175,7 +175,8 @@ TEST(SurfaceCost, MatchesAFineSubdivisionOnRandomTerrain) {
   updown.uphill_weight = 3.0;
   updown.downhill_weight = 0.25;
   for (const CostModel& model :
-       {model_of(CostModelKind::Reference), model_of(CostModelKind::Tobler), updown}) {
+       {model_of(CostModelKind::Reference), model_of(CostModelKind::Tobler), updown,
+        model_of(CostModelKind::WalkingTime)}) {
     const SurfaceCost ruler(hm, graph, model);
     for (int q = 0; q < 40; ++q) {
       const Vec3 a{x(rng), 0, z(rng)};

@@ -192,6 +192,7 @@ TEST(TerrainGraph, MatchesIndependentModelForEveryTopologyCornerRuleAndCostModel
       {.kind = CostModelKind::Seed},
       {.kind = CostModelKind::Tobler},
       {.kind = CostModelKind::UphillDownhill, .uphill_weight = 2.0, .downhill_weight = 0.3},
+      {.kind = CostModelKind::WalkingTime},
       {.slope_weight = 0.8, .tile_multipliers = &layer},
   };
   const struct {

@@ -141,6 +141,12 @@ class ReferenceEdges {
         base = d * (1 + model.uphill_weight * (gradient > 0 ? gradient : 0) +
                     model.downhill_weight * (gradient < 0 ? -gradient : 0));
         break;
+      case nav::CostModelKind::WalkingTime: {  // docs/rwalk.md section 2
+        const nav::WalkCoefficients& w = model.walk;
+        const double per_metre_of_dh = gradient >= 0 ? w.b : gradient < w.slope_factor ? w.d : w.c;
+        base = dh * per_metre_of_dh + d * w.a;
+        break;
+      }
     }
     if (!model.tile_multipliers) return base;
     const std::span<const float> m = model.tile_multipliers->values();

@@ -52,6 +52,18 @@ TEST_F(NavcliPath, PrintsOneJsonObjectWithTheSearchCounters) {
   EXPECT_EQ(run.err, "");
 }
 
+TEST_F(NavcliPath, WalkingTimeOnFlatGroundIsAPerMetreWithItsCoefficientsInTheProvenance) {
+  const NavcliRun run = run_navcli(
+      dir_, kArenaQuery + " --cost walking-time --walk-coeff 0.8,5,2.5,-1.5 --slope-factor -0.15");
+  ASSERT_EQ(run.status, 0) << run.err;
+  const nlohmann::json json = nlohmann::json::parse(run.out);
+  // Flat: every metre takes a = 0.8 s, whatever b, c, d.
+  EXPECT_NEAR(json.at("cost").get<double>(), 0.8 * (3.0 + std::sqrt(2.0)), 1e-5);
+  EXPECT_EQ(json.at("provenance").at("cost_model"),
+            nlohmann::json::parse(R"({"name": "walking-time", "walk_coeff": [0.8, 5.0, 2.5, -1.5],
+                                      "slope_factor": -0.15})"));
+}
+
 TEST_F(NavcliPath, AnyAngleIsOneStraightSegmentOnOpenFlatGround) {
   const NavcliRun run = run_navcli(dir_, kArenaQuery + " --any-angle");
   ASSERT_EQ(run.status, 0) << run.err;

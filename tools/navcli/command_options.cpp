@@ -161,17 +161,17 @@ PathOptions parse_path_options(Flags& flags) {
 
 CostSurfaceOptions parse_cost_surface_options(Flags& flags) {
   CostSurfaceOptions o;
-  const WalkFlags walk = take_walk_flags(flags);
   if (const auto compat = flags.take("--compat")) {
     if (*compat != "r.walk") {
       throw UsageError("--compat: expected r.walk, got '" + std::string(*compat) + "'");
     }
-    o.rwalk = take_rwalk_options(flags, walk);
+    o.rwalk = take_rwalk_options(flags, take_walk_flags(flags));
   } else {
-    if (!walk.first_given.empty()) {
-      throw UsageError(walk.first_given +
-                       " needs --compat r.walk (r.walk's walking time on "
-                       "the DEM's samples)");
+    for (const std::string_view flag : {"--lambda", "--friction"}) {
+      if (flags.take(flag)) {
+        throw UsageError(std::string(flag) +
+                         " needs --compat r.walk (r.walk's walking time on the DEM's samples)");
+      }
     }
     o.terrain = take_terrain_options(flags);
     o.cost = take_cost_options(flags);

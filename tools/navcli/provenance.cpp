@@ -96,6 +96,10 @@ nlohmann::ordered_json cost_model_json(const CostOptions& cost) {
       out["uphill_weight"] = model.uphill_weight;
       out["downhill_weight"] = model.downhill_weight;
       break;
+    case nav::CostModelKind::WalkingTime:
+      out["walk_coeff"] = {model.walk.a, model.walk.b, model.walk.c, model.walk.d};
+      out["slope_factor"] = model.walk.slope_factor;
+      break;
     case nav::CostModelKind::Seed:
     case nav::CostModelKind::Tobler:
       break;

@@ -6,6 +6,7 @@
 #include "stopwatch.hpp"
 #include "terranav/nav/tiling.hpp"
 #include "terranav/terrain_io/class_image.hpp"
+#include "walk_options.hpp"
 
 namespace terranav::navcli {
 
@@ -24,9 +25,13 @@ const char* const kTerrainOptionsUsage =
     "                        the knight's moves, as r.walk -k)\n"
     "  --corner-cutting MODE never (default), always, at-least-one-free\n"
     "Cost model:\n"
-    "  --cost NAME           reference (default), seed, tobler, uphill-downhill\n"
+    "  --cost NAME           reference (default), seed, tobler, uphill-downhill,\n"
+    "                        walking-time (r.walk's step time, seconds)\n"
     "  --slope-weight K      reference: cost = d * (1 + K * slope)\n"
     "  --uphill-weight K, --downhill-weight K   uphill-downhill\n"
+    "  --walk-coeff A,B,C,D  walking-time: s/m on the flat, up, moderate and steep\n"
+    "                        down (default 0.72,6.0,1.9998,-1.9998)\n"
+    "  --slope-factor S      walking-time: steep descent below slope S (default -0.2125)\n"
     "  --class-table NAME=MULT,...   terrain classes (MULT a number or 'impassable'),\n"
     "    with --classes FILE (8-bit PNG of TW x TD class indices)\n"
     "    or --class-bands H1,H2,... (ascending tile heights, metres; one more class than bands)\n"
@@ -157,6 +162,7 @@ CostOptions take_cost_options(Flags& flags) {
                                     .value_or(options.model.uphill_weight);
   options.model.downhill_weight = optional_bounded<double>(flags, nav::kDownhillWeightLimit)
                                       .value_or(options.model.downhill_weight);
+  options.model.walk = take_walk_coefficients(flags);
 
   const auto table = flags.take("--class-table");
   const auto image = flags.take("--classes");

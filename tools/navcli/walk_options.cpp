@@ -1,43 +1,57 @@
 #include "walk_options.hpp"
 
+#include <string>
 #include <vector>
+
+#include "terranav/nav/limits.hpp"
 
 namespace terranav::navcli {
 
+nav::WalkCoefficients take_walk_coefficients(Flags& flags) {
+  nav::WalkCoefficients walk;
+  if (const auto text = flags.take(nav::kWalkFlatLimit.flag)) {
+    const std::vector<double> v = parse_number_list<double>(nav::kWalkFlatLimit.flag, *text);
+    if (v.size() != 4) {
+      throw UsageError(std::string(nav::kWalkFlatLimit.flag) + ": expected A,B,C,D, got '" +
+                       std::string(*text) + "'");
+    }
+    walk.a = v[0];
+    walk.b = v[1];
+    walk.c = v[2];
+    walk.d = v[3];
+  }
+  walk.slope_factor =
+      optional_bounded<double>(flags, nav::kWalkSlopeFactorLimit).value_or(walk.slope_factor);
+  try {
+    nav::validate(walk);
+  } catch (const nav::Error& e) {
+    throw UsageError(std::string(nav::kWalkFlatLimit.flag) + ": " + e.what());
+  }
+  return walk;
+}
+
 WalkFlags take_walk_flags(Flags& flags) {
   WalkFlags out;
-  const auto note = [&out](std::string_view flag) {
-    if (out.first_given.empty()) out.first_given = flag;
-  };
+  const nav::WalkCoefficients c = take_walk_coefficients(flags);
   nav::WalkingTimeOptions& w = out.walk;
-  if (const auto coeff = flags.take("--walk-coeff")) {
-    note("--walk-coeff");
-    const std::vector<double> v = parse_number_list<double>("--walk-coeff", *coeff);
-    if (v.size() != 4) {
-      throw UsageError("--walk-coeff: expected four numbers a,b,c,d, got " +
-                       std::to_string(v.size()) + " in '" + std::string(*coeff) + "'");
-    }
-    w.a = v[0];
-    w.b = v[1];
-    w.c = v[2];
-    w.d = v[3];
-  }
-  if (const auto s = optional_number<double>(flags, "--slope-factor")) {
-    note("--slope-factor");
-    w.slope_factor = *s;
-  }
+  w.a = c.a;
+  w.b = c.b;
+  w.c = c.c;
+  w.d = c.d;
+  w.slope_factor = c.slope_factor;
   if (const auto lambda = optional_number<double>(flags, "--lambda")) {
-    note("--lambda");
+    out.first_given = "--lambda";
     w.lambda = *lambda;
   }
   if (const auto friction = flags.take("--friction")) {
-    note("--friction");
+    if (out.first_given.empty()) out.first_given = "--friction";
     out.friction = std::filesystem::path(std::string(*friction));
   }
   try {
     nav::check_walk_coefficients(w);
   } catch (const nav::Error& e) {
-    throw UsageError(out.first_given + ": " + e.what());
+    throw UsageError((out.first_given.empty() ? std::string("--walk-coeff") : out.first_given) +
+                     ": " + e.what());
   }
   return out;
 }

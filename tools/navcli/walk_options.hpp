@@ -8,6 +8,7 @@
 #include <string>
 
 #include "flags.hpp"
+#include "terranav/nav/cost_model.hpp"
 #include "terranav/nav/walking_time.hpp"
 
 namespace terranav::navcli {
@@ -19,15 +20,20 @@ struct WalkFlags {
   nav::WalkingTimeOptions walk;
   /// --friction: a raster of extra seconds per metre on the DEM's grid.
   std::optional<std::filesystem::path> friction;
-  /// The first of the four flags given (for "needs ..." errors); empty if none.
+  /// --lambda or --friction when given (for error messages); empty if neither.
   std::string first_given;
 };
 
-/// Takes --walk-coeff a,b,c,d (seconds per metre; exactly four numbers),
-/// --slope-factor S (rise over run), --lambda L (friction weight) and
-/// --friction FILE. Throws UsageError naming the flag for a value that is
-/// not a number, a wrong count, or coefficients that allow a step of zero or
-/// negative time (nav::check_walk_coefficients). O(1).
+/// Takes --walk-coeff A,B,C,D (seconds per metre; exactly four numbers) and
+/// --slope-factor S (rise over run): the walking-time cost model's
+/// coefficients, r.walk's defaults for those not given. Throws UsageError
+/// naming the flag for a value that is not a number, a wrong count, or
+/// coefficients outside their limits (nav::validate). O(1).
+nav::WalkCoefficients take_walk_coefficients(Flags& flags);
+
+/// take_walk_coefficients, then --lambda L (friction weight) and --friction
+/// FILE: r.walk's parameters for --compat r.walk. Throws UsageError naming
+/// the flag for a bad value (nav::check_walk_coefficients). O(1).
 WalkFlags take_walk_flags(Flags& flags);
 
 }  // namespace terranav::navcli

@@ -27,16 +27,34 @@ enum class CostModelKind {
   /// d * (1 + k_up * max(dh / d, 0) + k_down * max(-dh / d, 0)): separate
   /// weights for climbing and descending. Direction-dependent.
   UphillDownhill,
+  /// GRASS r.walk's step time in seconds (docs/rwalk.md section 2; Aitken
+  /// 1977 with Langmuir's 1984 downhill terms): dh * (b if dh / d >= 0, dd
+  /// if dh / d < slope_factor, else c) + d * a. Direction-dependent.
+  WalkingTime,
 };
 
-/// "reference", "seed", "tobler", "uphill-downhill".
+/// "reference", "seed", "tobler", "uphill-downhill", "walking-time".
 std::string_view to_string(CostModelKind kind) noexcept;
 /// Inverse of to_string; throws Error naming the text and the valid names.
 CostModelKind parse_cost_model(std::string_view text);
 
 /// The unit of the model's costs, for column names and labels: "m"
-/// (reference, uphill-downhill), "s" (tobler), "steps" (seed). O(1).
+/// (reference, uphill-downhill), "s" (tobler, walking-time), "steps" (seed). O(1).
 std::string_view cost_unit(CostModelKind kind) noexcept;
+
+/// r.walk's walk_coeff a, b, c, d (seconds per metre: on the flat, per
+/// metre climbed, per metre descended moderately and steeply) and its
+/// slope_factor, with r.walk's defaults. [Limits: kWalkFlatLimit,
+/// kWalkUphillLimit, kWalkModerateDownLimit, kWalkSteepDownLimit,
+/// kWalkSlopeFactorLimit, and a + c * min(slope_factor, 0) > 0 when c > 0,
+/// so that every step takes a positive time]
+struct WalkCoefficients {
+  double a = 0.72;
+  double b = 6.0;
+  double c = 1.9998;
+  double d = -1.9998;
+  double slope_factor = -0.2125;
+};
 
 /// A cost model chosen per query. dh = H(to) - H(from), metres; d = the
 /// edge's horizontal length, metres. Edge cost = base(d, dh) * (m_from + m_to) / 2
@@ -49,6 +67,8 @@ struct CostModel {
   /// kDownhillWeightLimit, 0..1e6]
   double uphill_weight = 1.0;
   double downhill_weight = 1.0;
+  /// WalkingTime's coefficients.
+  WalkCoefficients walk{};
   /// One multiplier per tile, checked when the layer was written; null =
   /// all 1. Not owned: the layer must outlive the queries using it.
   const MultiplierLayer* tile_multipliers = nullptr;
@@ -72,7 +92,8 @@ inline double tobler_seconds(double d, double gradient) noexcept {
 /// and height change dh metres. +infinity when the model drops the edge
 /// (Seed at |dh| / d >= max_slope); the other models ignore max_slope (the
 /// graph already has no edge steeper than it). Units: metres (Reference,
-/// UphillDownhill), steps (Seed), seconds (Tobler). docs/cost-models.md.
+/// UphillDownhill), steps (Seed), seconds (Tobler, WalkingTime).
+/// docs/cost-models.md.
 /// O(1); inline, as the surface walk prices every piece with it.
 inline double base_edge_cost(const CostModel& model, double d, double dh,
                              double max_slope) noexcept {
@@ -90,6 +111,13 @@ inline double base_edge_cost(const CostModel& model, double d, double dh,
       return d * (1.0 + model.uphill_weight * std::max(gradient, 0.0) +
                   model.downhill_weight * std::max(-gradient, 0.0));
     }
+    case CostModelKind::WalkingTime: {
+      // r.walk's operation order: the height term, then the flat term.
+      const WalkCoefficients& w = model.walk;
+      const double gradient = dh / d;
+      const double per_height = gradient >= 0 ? w.b : gradient < w.slope_factor ? w.d : w.c;
+      return dh * per_height + d * w.a;
+    }
   }
   return std::numeric_limits<double>::infinity();
 }
@@ -100,7 +128,9 @@ inline double base_edge_cost(const CostModel& model, double d, double dh,
 /// UphillDownhill: d, on flat ground; Seed: 1 per step whatever d, so its
 /// smallest cost per metre is on the longest, diagonal step; Tobler:
 /// d / v_max, v_max = 6 km/h at dh/d = -0.05 when max_slope >= 0.05, else at
-/// dh/d = -max_slope). O(1).
+/// dh/d = -max_slope; WalkingTime: d * (a + c * max(slope_factor, -max_slope))
+/// when c > 0 and slope_factor < 0, the steepest allowed moderate descent,
+/// else d * a on the flat). O(1).
 double min_base_edge_cost(const CostModel& model, double d, double max_slope) noexcept;
 
 /// Least cost of a height change, per metre of it, beyond
@@ -119,15 +149,24 @@ struct ClimbCost {
 /// Reference: up = down = k (exact). UphillDownhill: k_up, k_down (exact).
 /// Seed: 1 / longest_step each (|dh| / d >= |dh| / longest_step). Tobler:
 /// up = 3.5 * 0.6 s/m from exp(x) >= 1 + x; down = 0, since a 5 % descent is
-/// the fastest way. O(1).
+/// the fastest way. WalkingTime: up = b (exact when the flat is fastest);
+/// down = 0 when c > 0 and slope_factor < 0 (a moderate descent is the
+/// fastest way), else min(-c, -d) (-d when slope_factor >= 0, as no descent
+/// is moderate): valid whatever max_slope. O(1).
 ClimbCost min_climb_cost(const CostModel& model, double longest_step) noexcept;
 
 /// Smallest tile multiplier (1 when none). O(1).
 double min_multiplier(const CostModel& model) noexcept;
 
+/// Throws Error ("walk d: must be in [-1e+06, 0] s/m, got 0.5") when a walk
+/// coefficient is outside its limits.hpp range, or ("walk a + c *
+/// min(slope_factor, 0) = -0.1 must be > 0 when c > 0 ...") when they allow
+/// a step of zero or negative time. O(1).
+void validate(const WalkCoefficients& walk);
+
 /// Throws Error ("cost model: slope_weight: must be in [0, 1e+06], got ...")
-/// when a weight is outside its limits.hpp range (all three are checked,
-/// whatever the kind), or the multiplier layer does
+/// when a weight is outside its limits.hpp range (all are checked, whatever
+/// the kind), validate(model.walk) does, or the multiplier layer does
 /// not have tile_count tiles. O(1): the layer checked its values.
 void validate(const CostModel& model, std::size_t tile_count);
 

@@ -9,7 +9,8 @@
 //   d = sqrt(2) * 65535 * 1e6 m = 9.3e10 m;
 // - dearest metre: Tobler at the steepest walkable slope, 0.6 s/m *
 //   exp(3.5 * (100 + 0.05)) = 6e151 (Reference and UphillDownhill: 1 + 1e6 *
-//   100 = 1e8); max_slope <= 100 keeps that exponent finite;
+//   100 = 1e8; WalkingTime: 1e6 + 1e6 * 100 = 1e8); max_slope <= 100 keeps
+//   that exponent finite;
 // - a tile multiplier <= 1e6, and a path of at most 2^28 edges (one per
 //   sample of the largest heightmap);
 // so a path costs at most 9.3e10 * 6e151 * 1e6 * 2.7e8 = 1.5e176, and a
@@ -55,6 +56,21 @@ inline constexpr Limit kUphillWeightLimit{
     "uphill_weight", "--uphill-weight", 0, 1e6, "", "uphill-downhill model, climbing"};
 inline constexpr Limit kDownhillWeightLimit{
     "downhill_weight", "--downhill-weight", 0, 1e6, "", "uphill-downhill model, descending"};
+// r.walk's walk_coeff and slope_factor for the walking-time model; beyond
+// the ranges, CostModel's validate also needs a + c * min(slope_factor, 0) >
+// 0 when c > 0 (walking_time.hpp's rule), so every step takes a positive time.
+inline constexpr Limit kWalkFlatLimit{
+    "walk a", "--walk-coeff", 1e-6, 1e6, "s/m", "walking-time: per metre on the flat"};
+inline constexpr Limit kWalkUphillLimit{
+    "walk b", "--walk-coeff", 0, 1e6, "s/m", "walking-time: per metre climbed"};
+inline constexpr Limit kWalkModerateDownLimit{
+    "walk c", "--walk-coeff", -1e6, 1e6, "s/m", "walking-time: per metre of moderate descent"};
+inline constexpr Limit kWalkSteepDownLimit{
+    "walk d", "--walk-coeff", -1e6, 0, "s/m", "walking-time: per metre of steep descent"};
+inline constexpr Limit kWalkSlopeFactorLimit{
+    "slope_factor", "--slope-factor",
+    -100,           100,
+    "rise/run",     "walking-time: steep descent below it"};
 inline constexpr Limit kClassMultiplierLimit{
     "multiplier", "--class-table", 1e-3, 1e3, "", "terrain class cost multiplier"};
 inline constexpr Limit kInfluenceStrengthLimit{
