@@ -164,9 +164,9 @@ TEST_F(NavcliRwalk, FlagsWithoutMeaningThereAreRefusedByName) {
             "(r.walk -k), got 'hex6'\n");
   EXPECT_THAT(err(base + " --cost tobler"), HasSubstr("--cost: --compat r.walk prices steps by "
                                                       "walking-time only, got 'tobler'"));
-  EXPECT_THAT(err(base + " --walk-coeff 1,2,3"), HasSubstr("--walk-coeff: expected four numbers"));
+  EXPECT_THAT(err(base + " --walk-coeff 1,2,3"), HasSubstr("--walk-coeff: expected A,B,C,D"));
   EXPECT_THAT(err(base + " --walk-coeff 0,6,1.9998,-1.9998"),
-              HasSubstr("allow steps of zero or negative time"));
+              HasSubstr("--walk-coeff: walk a: must be in [1e-06, 1e+06] s/m, got 0"));
   EXPECT_EQ(err("cost-surface --compat grass --map " + dem + " --from 5,10 --out x.tif"),
             "navcli: --compat: expected r.walk, got 'grass'\n");
   EXPECT_EQ(err("cost-surface --map " + dem + " --from 1,1 --out x.tif --lambda 2"),
