@@ -107,8 +107,9 @@ inline std::vector<double> rwalk_reference(const nav::WalkingTimeGrid& g,
         for (int k = 0; k < moves; ++k) {
           const RwalkMove m = kRwalkMoves[k];
           const double cand = rwalk_step(g, o, col, row, m, t[u]);
+          if (std::isnan(cand)) continue;  // off the grid or into nodata
           const std::size_t v = static_cast<std::size_t>(row + m.drow) * g.width + (col + m.dcol);
-          if (cand < t[v]) {  // false for NaN
+          if (cand < t[v]) {
             t[v] = cand;
             changed = true;
           }
