@@ -36,9 +36,10 @@ for side in A B; do
   # bench_world uses) live in nav/terrain_io; older revisions have none.
   sources=("$work/$side"/nav/src/*.cpp)
   if [[ -d $work/$side/nav/terrain_io/src ]]; then
-    # Without GDAL: its stub (gdal_terrain_missing.cpp) stands in.
+    # Without GDAL: its stub (gdal_terrain_missing.cpp) stands in for every
+    # gdal_*.cpp, which need libgdal.
     for file in "$work/$side"/nav/terrain_io/src/*.cpp; do
-      [[ $file == */gdal_terrain.cpp ]] || sources+=("$file")
+      [[ $file == */gdal_* && $file != */gdal_terrain_missing.cpp ]] || sources+=("$file")
     done
   fi
   # g++ -c without -o writes each object into the current folder.
