@@ -352,6 +352,43 @@ TEST(BrushUnits, UnitsSetDownTogetherEndApartOnWalkableGround) {
   EXPECT_GE(closest, 2.0 * kUnitRadiusM - 1e-6);
 }
 
+// Five units on formation slots around (155, 155) (the centre and 2.5 m
+// along each axis) under a blocked square of 5 x 5 tiles, 130..180 m. The
+// nearest walkable point of units 0 and 1 (at z = 155 and 152.5) is the
+// same, (155, 129), 1 m inside tile (15, 12): unit 0 takes it, unit 1 the
+// nearest free point of the rings around it, 2 m away. All five stand at
+// once, before any separation step, on walkable ground a diameter apart.
+TEST(BrushUnits, UnitsSteppingOffTogetherTakeDistinctPointsADiameterApart) {
+  WorldConfig config;
+  config.units = 5;
+  World world(test::small_terrain(), config);
+  const nav::TerrainGraph& graph = world.graph();
+  const nav::Vec3 first = world.unit(UnitId{0}).unit.position();
+  const nav::Vec3 second = world.unit(UnitId{1}).unit.position();
+  ASSERT_EQ(first.x, 155.0);
+  ASSERT_EQ(first.z, 155.0);
+  ASSERT_EQ(second.x, 155.0);
+  ASSERT_EQ(second.z, 152.5);
+  world.edit([](nav::NavTerrain& t) { return t.set_blocked({13, 13, 18, 18}, true); });
+  ASSERT_EQ(world.events().size(), 5u);
+  for (const PathEvent& e : world.events()) EXPECT_EQ(e.kind, PathEventKind::SteppedOff);
+  const nav::Vec3 at0 = world.unit(UnitId{0}).unit.position();
+  EXPECT_DOUBLE_EQ(at0.x, 155.0);
+  EXPECT_DOUBLE_EQ(at0.z, 129.0);
+  const nav::Vec3 at1 = world.unit(UnitId{1}).unit.position();
+  EXPECT_NEAR(std::hypot(at1.x - at0.x, at1.z - at0.z), 2.0, 1e-9);
+  for (const SceneUnit& a : world.units()) {
+    EXPECT_TRUE(graph.walkable(graph.id(a.unit.tile()))) << static_cast<int>(a.id);
+    for (const SceneUnit& b : world.units()) {
+      if (a.id >= b.id) continue;
+      EXPECT_GE(std::hypot(a.unit.position().x - b.unit.position().x,
+                           a.unit.position().z - b.unit.position().z),
+                2.0 * kUnitRadiusM - 1e-9)
+          << static_cast<int>(a.id) << " " << static_cast<int>(b.id);
+    }
+  }
+}
+
 // The window's brush: keys pick the mode and size; a held button paints
 // where the cursor picks the terrain, at most kBrushRateHz times a second.
 TEST_F(BrushTest, ControllerKeysAndPaintingRate) {

@@ -69,6 +69,17 @@ bool standable(const nav::NavTerrain& terrain, const nav::Vec3& p, nav::SetId se
   return terrain.graph().walkable(id) && terrain.sets().set_of(id) == set;
 }
 
+/// Whether a unit's footprint at p, the square of side 2 kUnitRadiusM around
+/// it, lies on walkable tiles of `set`.
+bool footprint_standable(const nav::NavTerrain& terrain, const nav::Vec3& p, nav::SetId set) {
+  for (const double dx : {-kUnitRadiusM, kUnitRadiusM}) {
+    for (const double dz : {-kUnitRadiusM, kUnitRadiusM}) {
+      if (!standable(terrain, {p.x + dx, 0.0, p.z + dz}, set)) return false;
+    }
+  }
+  return true;
+}
+
 /// The tile of the unit's goal (its own tile with none, or off the tiles).
 nav::TileCoord goal_tile(const nav::TerrainGraph& graph, const SceneUnit& u) {
   const auto tile = u.goal ? graph.tile_at(u.goal->x, u.goal->z) : std::nullopt;
@@ -312,13 +323,14 @@ nav::EditResult World::edit(const std::function<nav::EditResult(nav::NavTerrain&
   std::optional<nav::EditResult> result;
   queue_->apply([&] { result = change(*terrain_); });
   const nav::TerrainGraph& graph = terrain_->graph();
+  std::vector<nav::Vec3> placed;  // where units stepped off to, so far
   for (std::size_t k = 0; k < units_.size(); ++k) {
     SceneUnit& u = units_[k];
     u.unit.advance(0.0);  // the ground under it may have moved
     const bool walking = u.goal && (u.ticket || u.unit.moving());
     // Only the edit's dirty tiles can have become unwalkable.
     if (result->dirty.contains(u.unit.tile()) && !graph.walkable(graph.id(u.unit.tile()))) {
-      if (!step_off(k) || !walking) continue;
+      if (!step_off(k, placed) || !walking) continue;
       // A request still unanswered stays the order's first answer.
       if (!u.ticket) replanning_[k] = true;
       request_path(k);
@@ -330,12 +342,30 @@ nav::EditResult World::edit(const std::function<nav::EditResult(nav::NavTerrain&
   return *result;
 }
 
-bool World::step_off(std::size_t k) {
+bool World::step_off(std::size_t k, std::vector<nav::Vec3>& placed) {
   SceneUnit& u = units_[k];
   const nav::TerrainGraph& graph = terrain_->graph();
   const nav::Vec3 at = u.unit.position();
-  const std::optional<nav::TilePoint> to = nav::nearest_tile_point(
+  std::optional<nav::TilePoint> to = nav::nearest_tile_point(
       graph, at, kUnitRadiusM, [&](nav::TileId t) { return graph.walkable(t); });
+  const auto clear = [&](const nav::Vec3& p) {
+    return std::none_of(placed.begin(), placed.end(), [&](const nav::Vec3& q) {
+      return std::hypot(p.x - q.x, p.z - q.z) < 2.0 * kUnitRadiusM;
+    });
+  };
+  if (to && !clear(to->point)) {
+    // Taken: the nearest free point of the rings a formation of one unit,
+    // one diameter apart, would search around it, on the same ground.
+    const nav::SetId set = terrain_->sets().set_of(graph.id(to->tile));
+    const std::optional<nav::Vec3> free = formation_goals(
+        std::span(&at, 1), to->point, 2.0 * kUnitRadiusM,
+        [&](const nav::Vec3& p) { return clear(p) && footprint_standable(*terrain_, p, set); })[0];
+    // None within its rings: it shares the point, and separation moves it.
+    if (free) {
+      to = nav::TilePoint{*graph.tile_at(free->x, free->z), *free,
+                          std::hypot(free->x - at.x, free->z - at.z)};
+    }
+  }
   PathEvent event;
   event.kind = to ? PathEventKind::SteppedOff : PathEventKind::Stranded;
   event.unit = u.id;
@@ -356,6 +386,7 @@ bool World::step_off(std::size_t k) {
     return false;
   }
   u.unit.displace(to->point.x - at.x, to->point.z - at.z);
+  placed.push_back(to->point);
   return true;
 }
 
@@ -411,9 +442,10 @@ void World::set_max_slope(double max_slope) {
   queue_ = std::move(queue);  // the old queue reads the old terrain: it goes first
   terrain_ = std::move(terrain);
   units_ = std::move(units);
+  std::vector<nav::Vec3> placed;  // where units stepped off to, so far
   for (std::size_t k = 0; k < units_.size(); ++k) {
     // A lower max slope can leave the ground under a unit unwalkable.
-    const bool stands = graph().walkable(graph().id(units_[k].unit.tile())) || step_off(k);
+    const bool stands = graph().walkable(graph().id(units_[k].unit.tile())) || step_off(k, placed);
     if (!stands || !moving[k] || !units_[k].goal) continue;
     replanning_[k] = true;
     request_path(k);

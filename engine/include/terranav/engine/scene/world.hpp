@@ -126,7 +126,12 @@ class World {
   /// no path can start there) steps off at once and stops: onto the point
   /// nearest its position, in straight-line metres, that lies kUnitRadiusM
   /// inside a walkable tile of any connected set (nav::nearest_tile_point;
-  /// ties: lowest TileId). The nearest ground, not the side its goal is on:
+  /// ties: lowest TileId). Units step off in id order; when an earlier one
+  /// took a point closer than 2 kUnitRadiusM, a unit takes the nearest free
+  /// point of the rings formation_goals searches around that point, spaced
+  /// 2 kUnitRadiusM, with its footprint on walkable tiles of the point's
+  /// connected set (or shares the point when its rings hold none, and
+  /// separation moves it). The nearest ground, not the side its goal is on:
   /// it never jumps across the blocked area; if that side is cut off from
   /// its goal, its new path goes to the nearest reachable tile. A unit that
   /// was walking or waiting for a path then plans again from there to its
@@ -136,7 +141,8 @@ class World {
   ///
   /// Throws what `change` throws, with nothing changed. O(change + units +
   /// d^2 per unit stepping off, for walkable ground d tiles away; tiles
-  /// when there is none).
+  /// when there is none; r^2 x units more for one whose point was taken, r
+  /// the rings searched).
   nav::EditResult edit(const std::function<nav::EditResult(nav::NavTerrain&)>& change);
 
   /// Replaces the options of every later path request (the heuristic,
@@ -198,9 +204,10 @@ class World {
   /// Queues again the request of every unit walking or waiting.
   void replan_moving();
   /// Unit k's tile is unwalkable: sets it down, stopped, on the nearest
-  /// walkable ground (edit() has the rule) and logs SteppedOff; with none,
+  /// walkable ground (edit() has the rule), apart from the points in
+  /// `placed`, where it appends its own, and logs SteppedOff; with none,
   /// stops it where it is and logs Stranded. Returns whether it stepped.
-  bool step_off(std::size_t k);
+  bool step_off(std::size_t k, std::vector<nav::Vec3>& placed);
 
   std::unique_ptr<nav::NavTerrain> terrain_;  // replaced whole by set_max_slope
   nav::SearchOptions search_options_;
