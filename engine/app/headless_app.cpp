@@ -29,7 +29,8 @@ void write_text(const std::filesystem::path& file, const std::string& text) {
 void check_minimap_clicks(const Options& options, const nav::Heightmap& heightmap,
                           engine::Viewport viewport) {
   const engine::MinimapLayout map = engine::minimap_layout(heightmap, viewport);
-  for (const glm::dvec2 pixel : options.minimap_clicks) {
+  for (const auto& [pixel, on_minimap] : options.clicks) {
+    if (!on_minimap) continue;
     if (!options.minimap) {
       throw UsageError("--minimap-right-click: there is no minimap (--minimap off)");
     }
@@ -54,14 +55,13 @@ int run_headless_app(const Options& options, LoadedWorld& loaded, bool fallback)
   script.select_all = options.select_all;
   script.left_click = options.left_click;
   script.box = options.box;
-  script.clicks = options.clicks;
   check_minimap_clicks(options, world.heightmap(), viewport);
-  script.minimap_clicks = options.minimap_clicks;
+  script.clicks = options.clicks;
   script.blocks = options.blocks;
   script.brushes = options.brushes;
   if (fallback && script.clicks.empty()) {
     if (const auto pixel = demo_click(world, camera, viewport)) {
-      script.clicks.push_back(*pixel);
+      script.clicks.push_back({*pixel, false});
     }
   }
   script.until_arrived = options.until_arrived;

@@ -189,7 +189,7 @@ std::string usage() {
          "the terrain, units, the selection's paths and the camera's footprint; in the\n"
          "window a left-click or drag on it moves the camera there, a right-click orders\n"
          "the selection there. --minimap-right-click PX,PY: headless, that right-click\n"
-         "(window pixels on the minimap), after the --right-clicks.\n"
+         "(window pixels on the minimap), in order with the --right-clicks.\n"
          "--paths on|off: draw the selection's paths (on unless given; P toggles).\n"
          "--overlay: tints the terrain with walkability (the default: tiles with no\n"
          "edges, and tiles missing some), the connected sets, the last search's open and\n"
@@ -282,10 +282,10 @@ Options parse_options(std::span<const std::string_view> args) {
     } else if (arg == "--units") {
       o.units = parse_bounded<int>(arg, value(), engine::kUnitCountLimit);
     } else if (arg == "--right-click") {
-      o.clicks.push_back(parse_pixel(arg, value()));
+      o.clicks.push_back({parse_pixel(arg, value()), false});
       headless_only = true;
     } else if (arg == "--minimap-right-click") {
-      o.minimap_clicks.push_back(parse_pixel(arg, value()));
+      o.clicks.push_back({parse_pixel(arg, value()), true});
       headless_only = true;
     } else if (arg == "--hover") {
       o.hover = parse_pixel(arg, value());

@@ -89,11 +89,9 @@ struct Options {
   std::optional<std::array<glm::dvec2, 2>> box;
   /// --hover PX,PY: the picture shows the hover preview for that pixel.
   std::optional<glm::dvec2> hover;
-  /// --right-click PX,PY, in order.
-  std::vector<glm::dvec2> clicks;
-  /// --minimap-right-click PX,PY (window pixels on the minimap), in order,
-  /// after the --right-clicks.
-  std::vector<glm::dvec2> minimap_clicks;
+  /// --right-click PX,PY and --minimap-right-click PX,PY (window pixels on
+  /// the minimap), in command-line order.
+  std::vector<ScriptedClick> clicks;
   /// --block-at FRAME:X0,Y0,X1,Y1 (tile corners, inclusive).
   std::vector<ScriptedBlock> blocks;
   /// --brush MODE,PX,PY,RADIUS[,STRENGTH] (frame 0) and --brush-at
@@ -133,7 +131,8 @@ struct Options {
 /// Parses the arguments after the program name. Throws UsageError for an
 /// unknown option, a missing or malformed value (naming the option and the
 /// value; --overlay's also the names it takes), an option given twice (but
-/// --right-click, --block-at, --brush and --brush-at, which add to a list),
+/// --right-click, --minimap-right-click, --block-at, --brush and --brush-at,
+/// which add to a list),
 /// headless-only options without --headless, --procedural together with
 /// --map or --height-scale, and --seed without --procedural.
 Options parse_options(std::span<const std::string_view> args);

@@ -65,8 +65,8 @@ SimulationResult simulate(engine::World& world, engine::ClickController& control
   };
   SimulationResult result;
   engine::FixedStepLoop loop;
-  std::size_t next_click = 0;  // counts `clicks`, then `minimap_clicks`
-  const std::size_t click_count = script.clicks.size() + script.minimap_clicks.size();
+  std::size_t next_click = 0;
+  const std::size_t click_count = script.clicks.size();
   std::size_t seen = world.events().size();
   // Answers, and units an edit set off blocked ground, in the order they happened.
   const auto log_events = [&] {
@@ -89,10 +89,7 @@ SimulationResult simulate(engine::World& world, engine::ClickController& control
       }
     }
     if (next_click < click_count && !world.busy()) {
-      const std::size_t k = next_click++;
-      const bool on_minimap = k >= script.clicks.size();
-      const glm::dvec2 pixel =
-          on_minimap ? script.minimap_clicks[k - script.clicks.size()] : script.clicks[k];
+      const auto [pixel, on_minimap] = script.clicks[next_click++];
       const std::optional<engine::ClickReport> click =
           on_minimap ? engine::minimap_right_click(controller, world, viewport, pixel)
                      : controller.right_click(world, camera, viewport, pixel);

@@ -1,5 +1,6 @@
 // The headless mode's scripted player: selection first (all units, a
-// left-click or a box), then right-clicks in order, each once the world is
+// left-click or a box), then right-clicks on the terrain or the minimap in
+// order, each once the world is
 // idle after the previous one, and buildings placed at given frames; the
 // world runs in the fixed-step loop the window uses, one 60 Hz frame at a
 // time, without drawing.
@@ -34,6 +35,13 @@ struct ScriptedBrush {
   glm::dvec2 pixel{};
 };
 
+/// A right-click at a window pixel: on the terrain, or on the minimap
+/// (engine::minimap_right_click).
+struct ScriptedClick {
+  glm::dvec2 pixel{};
+  bool on_minimap = false;
+};
+
 struct Script {
   /// Selection before the first right-click, in this order: every unit, the
   /// unit under a pixel, the units inside a box (pixel corners). With none
@@ -41,11 +49,9 @@ struct Script {
   bool select_all = false;
   std::optional<glm::dvec2> left_click{};
   std::optional<std::array<glm::dvec2, 2>> box{};
-  /// Right-clicks at window pixels, in order.
-  std::vector<glm::dvec2> clicks{};
-  /// Right-clicks on the minimap (engine::minimap_right_click) at window
-  /// pixels, in order, after `clicks`; one off the map is logged and skipped.
-  std::vector<glm::dvec2> minimap_clicks{};
+  /// Right-clicks, in order, each once the world is idle after the one
+  /// before; a minimap click off the map is logged and skipped.
+  std::vector<ScriptedClick> clicks{};
   /// Frames to run. [Limits: >= 1]
   int frames = 1;
   /// Simulated seconds per frame second: each frame is 1/60 s of real time
@@ -84,9 +90,8 @@ struct SimulationResult {
 double walked_share(const nav::Unit& unit);
 
 /// Runs the script with `controller` (its selection is the script's after
-/// the run). Each frame: that frame's buildings and brush strokes, the next click (a minimap
-/// click once every other is made) if the world is idle, then FixedStepLoop::frame for 1/60 s
-/// at script.time_scale.
+/// the run). Each frame: that frame's buildings and brush strokes, the next click if the
+/// world is idle, then FixedStepLoop::frame for 1/60 s at script.time_scale.
 /// O(frames x (searches' budget + steps x units)).
 SimulationResult simulate(engine::World& world, engine::ClickController& controller,
                           const engine::OrbitCamera& camera, engine::Viewport viewport,

@@ -77,7 +77,7 @@ PathPixels path_pixels(const Image& image, const World& world, const OrbitCamera
 TEST_F(HeadlessTest, OnlyThePathAheadIsDrawn) {
   const nav::TileCoord goal{3, 28};
   // 18 s at 5 m/s: about half of the 180 m.
-  const app::Script half_way{.clicks = {pixel_of(goal)}, .frames = 18 * 60};
+  const app::Script half_way{.clicks = {{pixel_of(goal)}}, .frames = 18 * 60};
   const app::HeadlessRun run =
       app::run_headless(world, camera, viewport, half_way, app::shader_dir(), {.overlay = false});
   ASSERT_EQ(run.simulation.clicks.size(), 1u);
@@ -168,7 +168,7 @@ TEST_F(HeadlessTest, MinimapRightClickSendsTheUnitsThere) {
     ASSERT_GT(std::hypot(u.unit.position().x - goal.x, u.unit.position().z - goal.z), 100.0);
   }
   const app::Script script{
-      .minimap_clicks = {pixel}, .frames = 100000, .time_scale = 8.0, .until_arrived = true};
+      .clicks = {{pixel, true}}, .frames = 100000, .time_scale = 8.0, .until_arrived = true};
   const app::HeadlessRun run =
       app::run_headless(world, camera, viewport, script, app::shader_dir(), {.overlay = false});
   ASSERT_FALSE(run.simulation.log.empty());

@@ -47,8 +47,8 @@ class MinimapRenderTest : public ::testing::Test {
     const nav::Vec3 centre = world.graph().tile_centre(world.graph().id(tile));
     const glm::dvec2 on_map =
         minimap_pixel(minimap_layout(world.heightmap(), viewport), centre.x, centre.z);
-    return {app::Script{.select_all = true, .clicks = {pixel_of(tile)}},
-            app::Script{.select_all = true, .minimap_clicks = {on_map}}};
+    return {app::Script{.select_all = true, .clicks = {{pixel_of(tile)}}},
+            app::Script{.select_all = true, .clicks = {{on_map, true}}}};
   }
 
   // `script` run on a fresh world: the picture without the overlay, its
@@ -123,7 +123,7 @@ TEST_F(MinimapRenderTest, RedCrossWhereAnOrderWasRefused) {
 TEST_F(MinimapRenderTest, PathsOffDrawsNoPath) {
   app::Script script;
   script.select_all = true;
-  script.clicks = {pixel_of({12, 10})};
+  script.clicks = {{pixel_of({12, 10})}};
   script.frames = 30;
   const app::HeadlessRun off =
       app::run_headless(world, camera, viewport, script, app::shader_dir(),

@@ -81,7 +81,8 @@ TEST(Options, ParsesEveryOption) {
   EXPECT_TRUE(o.headless);
   EXPECT_EQ(o.size.width, 640);
   ASSERT_EQ(o.clicks.size(), 2u);
-  EXPECT_EQ(o.clicks[0], glm::dvec2(10.0, 20.5));
+  EXPECT_EQ(o.clicks[0].pixel, glm::dvec2(10.0, 20.5));
+  EXPECT_FALSE(o.clicks[0].on_minimap);
   EXPECT_EQ(o.frames, 9);
   EXPECT_TRUE(o.until_arrived);
   EXPECT_EQ(o.screenshot, std::filesystem::path("s.png"));
@@ -220,10 +221,18 @@ TEST(Options, MinimapAndPaths) {
 TEST(Options, MinimapRightClicksInOrder) {
   const app::Options o = parse(
       {"--headless", "--minimap-right-click", "1200,650", "--minimap-right-click", "1100.5,700"});
-  ASSERT_EQ(o.minimap_clicks.size(), 2u);
-  EXPECT_EQ(o.minimap_clicks[0], glm::dvec2(1200.0, 650.0));
-  EXPECT_EQ(o.minimap_clicks[1], glm::dvec2(1100.5, 700.0));
-  EXPECT_TRUE(o.clicks.empty());
+  ASSERT_EQ(o.clicks.size(), 2u);
+  EXPECT_EQ(o.clicks[0].pixel, glm::dvec2(1200.0, 650.0));
+  EXPECT_EQ(o.clicks[1].pixel, glm::dvec2(1100.5, 700.0));
+  EXPECT_TRUE(o.clicks[0].on_minimap && o.clicks[1].on_minimap);
+  // Terrain and minimap clicks stay in command-line order.
+  const app::Options mixed = parse({"--headless", "--minimap-right-click", "1200,650",
+                                    "--right-click", "3,4", "--minimap-right-click", "1100,700"});
+  ASSERT_EQ(mixed.clicks.size(), 3u);
+  EXPECT_TRUE(mixed.clicks[0].on_minimap);
+  EXPECT_FALSE(mixed.clicks[1].on_minimap);
+  EXPECT_EQ(mixed.clicks[1].pixel, glm::dvec2(3.0, 4.0));
+  EXPECT_TRUE(mixed.clicks[2].on_minimap);
   EXPECT_NE(usage_error({"--minimap-right-click", "5,6"}).find("need --headless"),
             std::string::npos);
   EXPECT_EQ(usage_error({"--headless", "--minimap-right-click", "5"}),

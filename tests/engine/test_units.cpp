@@ -231,7 +231,7 @@ TEST(ManyUnits, TwoHundredUnitsArriveApart) {
   ClickController controller(world);
   const nav::Vec3 target = world.graph().tile_centre(world.graph().id({6, 25}));
   app::simulate(world, controller, camera, viewport,
-                {.clicks = {*project(camera, viewport, target)},
+                {.clicks = {{*project(camera, viewport, target)}},
                  .frames = 200000,
                  .time_scale = 8.0,
                  .until_arrived = true});

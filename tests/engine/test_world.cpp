@@ -9,6 +9,7 @@
 #include "app/demo_click.hpp"
 #include "app/script.hpp"
 #include "terranav/engine/ui/messages.hpp"
+#include "terranav/engine/ui/minimap.hpp"
 #include "terranav/engine/ui/overlay_text.hpp"
 #include "test_worlds.hpp"
 
@@ -77,7 +78,7 @@ TEST(WorldConfig, SmallTilesNarrowTheUnitsCorridor) {
 TEST_F(WorldTest, ClickOnWalkableTileFindsPathAndUnitWalksThere) {
   const nav::TileCoord goal{3, 28};
   const SimulationResult result =
-      run({.clicks = {pixel_of(goal)}, .frames = 100000, .until_arrived = true});
+      run({.clicks = {{pixel_of(goal)}}, .frames = 100000, .until_arrived = true});
   ASSERT_EQ(result.clicks.size(), 1u);
   const OrderReport& order = result.clicks[0].order;
   EXPECT_EQ(order.status, OrderStatus::Ordered);
@@ -120,7 +121,7 @@ TEST(WorldGridPaths, ClickWalksTheOctilePathThroughTileCentres) {
   const auto pixel = project(camera, viewport, world.graph().tile_centre(world.graph().id(goal)));
   ASSERT_TRUE(pixel.has_value());
   simulate(world, controller, camera, viewport,
-           {.clicks = {*pixel}, .frames = 100000, .until_arrived = true});
+           {.clicks = {{*pixel}}, .frames = 100000, .until_arrived = true});
   ASSERT_EQ(world.events().size(), 1u);
   const PathEvent& path = world.events()[0];
   // Flat ground: octile distance 12 diagonal + 1 straight steps of 10 m.
@@ -232,12 +233,41 @@ TEST_F(WorldTest, RefusedClickKeepsUnitWalking) {
 }
 
 TEST_F(WorldTest, ScriptedClicksWaitForTheUnitToStop) {
-  const SimulationResult result = run(
-      {.clicks = {pixel_of({2, 2}), pixel_of({20, 3})}, .frames = 100000, .until_arrived = true});
+  const SimulationResult result = run({.clicks = {{pixel_of({2, 2})}, {pixel_of({20, 3})}},
+                                       .frames = 100000,
+                                       .until_arrived = true});
   ASSERT_EQ(result.clicks.size(), 2u);
   ASSERT_EQ(world.events().size(), 2u);
   EXPECT_EQ(world.events()[1].from_tile, (nav::TileCoord{2, 2}));  // second click after arriving
   EXPECT_EQ(unit().tile(), (nav::TileCoord{20, 3}));
+}
+
+// Terrain and minimap clicks run in the order given, each once the unit has
+// stopped: the last one, of either kind, is where the unit ends.
+TEST_F(WorldTest, ScriptedMinimapAndTerrainClicksRunInTheirOrder) {
+  const auto on_map = [&](nav::TileCoord tile) {
+    const nav::Vec3 c = world.graph().tile_centre(world.graph().id(tile));
+    return minimap_pixel(minimap_layout(world.heightmap(), viewport), c.x, c.z);
+  };
+  // Each pair: the first click's tile, the second's; which one is on the minimap.
+  for (const bool minimap_first : {true, false}) {
+    const nav::TileCoord first = minimap_first ? nav::TileCoord{3, 28} : nav::TileCoord{2, 2};
+    const nav::TileCoord second = minimap_first ? nav::TileCoord{20, 3} : nav::TileCoord{20, 28};
+    const auto click = [&](nav::TileCoord tile, bool minimap) {
+      return app::ScriptedClick{minimap ? on_map(tile) : pixel_of(tile), minimap};
+    };
+    const std::size_t seen = world.events().size();
+    const SimulationResult result =
+        run({.clicks = {click(first, minimap_first), click(second, !minimap_first)},
+             .frames = 100000,
+             .until_arrived = true});
+    ASSERT_EQ(result.clicks.size(), 2u);
+    EXPECT_EQ(result.log.front().rfind(minimap_first ? "minimap click (" : "click (", 0), 0u)
+        << result.log.front();
+    ASSERT_EQ(world.events().size(), seen + 2);
+    EXPECT_EQ(world.events()[seen + 1].from_tile, first);  // the second order, from the first
+    EXPECT_EQ(unit().tile(), second);
+  }
 }
 
 // The demo's picture is taken half way: the run stops once the unit has
@@ -245,7 +275,7 @@ TEST_F(WorldTest, ScriptedClicksWaitForTheUnitToStop) {
 TEST_F(WorldTest, UntilWalkedStopsHalfWay) {
   EXPECT_EQ(walked_share(unit()), 1.0);  // no path yet
   const SimulationResult result =
-      run({.clicks = {pixel_of({3, 28})}, .frames = 100000, .until_walked = 0.5});
+      run({.clicks = {{pixel_of({3, 28})}}, .frames = 100000, .until_walked = 0.5});
   const double share = walked_share(unit());
   EXPECT_GE(share, 0.5);
   EXPECT_LT(share, 0.51);  // a frame walks 8 cm of the 180 m
@@ -260,7 +290,7 @@ TEST_F(WorldTest, UntilWalkedStopsHalfWay) {
 TEST_F(WorldTest, TimeScaleRunsTheWalkInFewerFrames) {
   World fast(test::small_terrain(), {});
   ClickController fast_controller(fast);
-  const Script script{.clicks = {pixel_of({3, 28})}, .frames = 100000, .until_arrived = true};
+  const Script script{.clicks = {{pixel_of({3, 28})}}, .frames = 100000, .until_arrived = true};
   Script faster = script;
   faster.time_scale = 4.0;
   const SimulationResult slow_run = run(script);
