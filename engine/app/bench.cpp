@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <numbers>
 
 #include "app/median.hpp"
@@ -17,6 +18,13 @@ namespace {
 
 // Frames whose pixel error is measured (a CPU pass over every pixel each).
 constexpr int kErrorFrames = 8;
+
+/// CPU time of every thread of the process so far. [Units: ms]
+double process_cpu_ms() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
+}
 
 }  // namespace
 
@@ -56,6 +64,7 @@ RenderReport run_bench(const engine::World& world, engine::Viewport viewport,
   const std::vector<engine::UnitId> selection = world.all_units();  // every path drawn
   std::vector<std::int64_t> triangles;
   std::vector<double> ms;
+  std::vector<double> cpu_ms;
   RenderReport report{.frames = frames,
                       .lod = lod,
                       .lod_error_bound_px = lod_error_px,
@@ -65,9 +74,11 @@ RenderReport run_bench(const engine::World& world, engine::Viewport viewport,
     const engine::OrbitCamera& camera = path[static_cast<std::size_t>(f)];
     target.bind();
     const auto t0 = Clock::now();
+    const double cpu0 = process_cpu_ms();
     triangles.push_back(renderer.draw(world, selection, camera, viewport));
     glFinish();
     ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+    cpu_ms.push_back(process_cpu_ms() - cpu0);
     if (f % every == 0) {
       const engine::LodError error =
           engine::lod_error(world.heightmap(), camera, viewport,
@@ -78,6 +89,7 @@ RenderReport run_bench(const engine::World& world, engine::Viewport viewport,
   }
   report.triangles_median = median(triangles);
   report.frame_ms_median = median(ms);
+  report.frame_cpu_ms_median = median(cpu_ms);
   return report;
 }
 

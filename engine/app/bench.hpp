@@ -21,8 +21,8 @@ std::vector<engine::OrbitCamera> bench_cameras(const nav::Heightmap& heightmap,
 /// Renders bench_cameras() headless (its own EGL context and offscreen
 /// target with `msaa` samples per pixel, engine::kAutoSamples as the
 /// renderer suits) with LOD on or off (error bound lod_error_px), each frame draw() then glFinish()
-/// timed; the pixel error (lod_error over terrain_depth) on up to 8 frames spread along the path.
-/// Throws nav::Error for EGL or shader failures. O(frames x frame).
+/// timed (wall and process CPU time); the pixel error (lod_error over terrain_depth) on up to 8
+/// frames spread along the path. Throws nav::Error for EGL or shader failures. O(frames x frame).
 RenderReport run_bench(const engine::World& world, engine::Viewport viewport,
                        const std::filesystem::path& shader_dir, bool lod, double lod_error_px,
                        int frames, int msaa);

@@ -104,6 +104,7 @@ std::string to_json(const RunReport& r) {
                              {"msaa_samples", b->msaa_samples},
                              {"triangles_median", b->triangles_median},
                              {"frame_ms_median", b->frame_ms_median},
+                             {"frame_cpu_ms_median", b->frame_cpu_ms_median},
                              {"lod_error_px_max", b->lod_error_px_max},
                              {"lod_error_px_p99", b->lod_error_px_p99}};
   }

@@ -21,8 +21,12 @@ struct RenderReport {
   int msaa_samples = 0;               ///< per pixel, 0 = no multisampling
   std::int64_t triangles_median = 0;  ///< per frame, terrain + path + unit
   double frame_ms_median = 0.0;       ///< draw() then glFinish()
-  double lod_error_px_max = 0.0;      ///< lod_error() over the frames measured
-  double lod_error_px_p99 = 0.0;      ///< the largest 99th percentile of those frames
+  /// The same frames' CPU time, every thread of the process (the renderer's
+  /// own on a software one such as llvmpipe): steadier than frame_ms on a
+  /// busy machine.
+  double frame_cpu_ms_median = 0.0;
+  double lod_error_px_max = 0.0;  ///< lod_error() over the frames measured
+  double lod_error_px_p99 = 0.0;  ///< the largest 99th percentile of those frames
 };
 
 /// One unit as the report lists it.

@@ -88,12 +88,13 @@ TEST(ReportJson, RenderObjectOnlyWithABench) {
                                     .msaa_samples = 4,
                                     .triangles_median = 412345,
                                     .frame_ms_median = 48.25,
+                                    .frame_cpu_ms_median = 80.5,
                                     .lod_error_px_max = 0.75,
                                     .lod_error_px_p99 = 0.125};
   const Json parsed = Json::parse(app::to_json(report));
   EXPECT_EQ(parsed.at("render"), Json::parse(R"({"frames": 12, "lod": true, "lod_error_bound_px": 1,
                             "msaa_samples": 4, "triangles_median": 412345, "frame_ms_median": 48.25,
-                            "lod_error_px_max": 0.75, "lod_error_px_p99": 0.125})"));
+                            "frame_cpu_ms_median": 80.5, "lod_error_px_max": 0.75, "lod_error_px_p99": 0.125})"));
   // Last, after the documented keys.
   EXPECT_EQ(std::prev(parsed.end()).key(), "render");
 }
