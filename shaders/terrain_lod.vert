@@ -1,10 +1,14 @@
 #version 330 core
 // Terrain level of detail (CDLOD, Strugar 2009): one grid patch instanced per
 // selected piece; heights come from the full-resolution height texture, and
-// odd grid vertices slide onto the next level's grid as the eye distance goes
-// from 0.8 to 0.97 of the morph range F_level (lod_selection.hpp), bilinear
+// odd grid vertices morph onto the next level's grid as the eye distance goes
+// from u_morph.x to u_morph.y of the morph range F_level (lod_selection.hpp), bilinear
 // in the piece's corner values (LodQuadtree::morph_range's bilinear within
-// the parent node, restricted to the piece). Positions leave in nav metres,
+// the parent node, restricted to the piece). In the window an odd vertex keeps
+// its place and its height blends linearly into the coarser grid's there, so
+// the piece is (1 - k) its own grid + k the coarser one and its error is the
+// same blend of theirs; fully morphed it moves onto the even vertex, so it
+// meets a coarser neighbour's edge exactly. Positions leave in nav metres,
 // like terrain.vert's.
 layout(location = 0) in vec2 a_grid;  // patch grid point (i, j), 0..patch cells
 layout(location = 2) in vec4 a_piece; // first sample x, z; stride in samples; level
@@ -18,6 +22,7 @@ uniform int u_top_level;       // never morphs
 uniform sampler2D u_heights;   // R32F, one texel per sample, nav metres
 uniform ivec2 u_samples;       // heightmap width, depth
 uniform float u_spacing;       // metres between samples
+uniform vec2 u_morph;          // kMorphStart, kMorphEnd (lod_selection.hpp)
 
 out vec3 v_nav_position;
 out vec3 v_nav_normal;
@@ -42,7 +47,8 @@ float surface_height(vec2 s) {
 void main() {
   vec2 last = vec2(u_samples - 1);
   float stride = a_piece.z;
-  vec2 s = min(a_piece.xy + a_grid * stride, last);
+  vec2 p = a_piece.xy + a_grid * stride;
+  vec2 s = min(p, last);
   float h = texelFetch(u_heights, ivec2(s), 0).r;  // s is a sample
   vec3 shown = vec3(s.x * u_spacing, h * u_exaggeration, s.y * u_spacing);
   int level = int(a_piece.w);
@@ -53,13 +59,21 @@ void main() {
     vec2 f = (s - a_piece.xy) / (stride * float(u_patch_cells));
     float range = (a_range.x * (1.0 - f.x) + a_range.y * f.x) * (1.0 - f.y) +
                   (a_range.z * (1.0 - f.x) + a_range.w * f.x) * f.y;
-    k = clamp((distance(shown, u_eye) - 0.8 * range) / (0.17 * range), 0.0, 1.0);
+    k = clamp((distance(shown, u_eye) - u_morph.x * range) / ((u_morph.y - u_morph.x) * range),
+              0.0, 1.0);
   }
-  // Odd vertices of this level's grid move towards the even one before them.
-  vec2 odd = fract((a_piece.xy / stride + a_grid) * 0.5) * 2.0;
-  if (k > 0.0) {
-    s = min(a_piece.xy + (a_grid - odd * k) * stride, last);
+  // Odd vertices of this level's grid: the even ones before and after them
+  // along x, z or the cells' diagonal are the coarser grid's.
+  vec2 step = fract((a_piece.xy / stride + a_grid) * 0.5) * 2.0 * stride;
+  if (k >= 1.0 || (k > 0.0 && any(greaterThan(p + step, last)))) {
+    // Fully morphed, or in a coarser cell the map's edge cuts short: onto
+    // the even vertex before, along nav's surface.
+    s = min(p - step * k, last);
     h = surface_height(s);
+  } else if (k > 0.0 && step != vec2(0.0)) {
+    float coarse = 0.5 * (texelFetch(u_heights, ivec2(p - step), 0).r +
+                          texelFetch(u_heights, ivec2(p + step), 0).r);
+    h += k * (coarse - h);
   }
   v_nav_position = vec3(s.x * u_spacing, h, s.y * u_spacing);
   v_nav_normal = vec3(0.0, 1.0, 0.0);  // terrain.frag takes its normal from u_gradients

@@ -176,18 +176,32 @@ TEST(LodSelection, ProjectedErrorOfEachPieceIsWithinOnePixel) {
       const double k = LodQuadtree::error_scale(camera, kViewport, 1.0, &own);
       EXPECT_LE(k, LodQuadtree::error_scale(camera, kViewport, 1.0));  // the worst case
       EXPECT_LE(k * tree.node_error(p.level, p.x0, p.z0) * across, d * (1.0 + 1e-9));
-      // The next level's grid, which its vertices morph to from 0.8 x F.
+      // Its vertices blend into the next level's grid from kMorphStart to
+      // kMorphEnd x F: that grid within the bound from kMorphEnd F, the
+      // parent's children's grids from kMorphStart F (the parent's box
+      // bounds theirs).
       if (p.level + 1 >= tree.levels()) continue;
       const int parent_size = 2 * p.size;
-      const LodBox parent_box = tree.bounds(p.level + 1, p.x0 / parent_size * parent_size,
-                                            p.z0 / parent_size * parent_size);
+      const int px = p.x0 / parent_size * parent_size;
+      const int pz = p.z0 / parent_size * parent_size;
+      const LodBox parent_box = tree.bounds(p.level + 1, px, pz);
       const double parent_k = LodQuadtree::error_scale(camera, kViewport, 1.0, &parent_box);
-      const double parent = error_distance(tree.node_error(p.level + 1, p.x0, p.z0) * parent_k,
-                                           eye.y - parent_box.max.y * e);
+      const double above_parent = eye.y - parent_box.max.y * e;
+      const double parent =
+          error_distance(tree.node_error(p.level + 1, px, pz) * parent_k, above_parent);
+      double children = 0.0;
+      for (int cz = pz; cz < pz + parent_size && cz < h.depth() - 1; cz += p.size) {
+        for (int cx = px; cx < px + parent_size && cx < h.width() - 1; cx += p.size) {
+          children = std::max(children, tree.node_error(p.level, cx, cz));
+        }
+      }
       for (const int dz : {0, p.size}) {
         for (const int dx : {0, p.size}) {
-          EXPECT_LE(parent,
-                    0.8 * tree.morph_range(s.field, p.level, p.x0 + dx, p.z0 + dz) * (1.0 + 1e-6));
+          const double f = tree.morph_range(s.field, p.level, p.x0 + dx, p.z0 + dz);
+          EXPECT_LE(parent, kMorphEnd * f * (1.0 + 1e-6));
+          // e_fine x across(kMorphEnd F) <= kMorphStart F.
+          EXPECT_LE(error_distance(children * parent_k * kMorphEnd / kMorphStart, above_parent),
+                    kMorphEnd * f * (1.0 + 1e-6));
         }
       }
     }
@@ -198,8 +212,9 @@ TEST(LodSelection, ProjectedErrorOfEachPieceIsWithinOnePixel) {
 }
 
 // Where a level-L piece meets a level-(L+1) one, the finer piece's edge
-// vertices are fully morphed (distance >= 0.97 F_L) and the coarser one's not
-// at all (distance <= 0.8 F_{L+1}), so both draw the same edge: no cracks.
+// vertices are fully morphed (distance >= kMorphEnd F_L) and the coarser
+// one's not at all (distance <= kMorphStart F_{L+1}), so both draw the same
+// edge: no cracks.
 TEST(LodSelection, SharedEdgesAgreeBetweenLevels) {
   const nav::Heightmap h = test_heightmap();
   const LodQuadtree tree(h, kPatch);
@@ -223,9 +238,10 @@ TEST(LodSelection, SharedEdgesAgreeBetweenLevels) {
         for (int x = std::max(fine.x0, coarse.x0);
              x <= std::min(fine.x0 + fine.size, coarse.x0 + coarse.size); x += stride) {
           const double d = distance(x, z);
-          EXPECT_GE(d, 0.97 * tree.morph_range(s.field, fine.level, x, z)) << x << "," << z;
+          EXPECT_GE(d, kMorphEnd * tree.morph_range(s.field, fine.level, x, z)) << x << "," << z;
           if (coarse.level + 1 < tree.levels()) {
-            EXPECT_LE(d, 0.8 * tree.morph_range(s.field, coarse.level, x, z)) << x << "," << z;
+            EXPECT_LE(d, kMorphStart * tree.morph_range(s.field, coarse.level, x, z))
+                << x << "," << z;
           }
           ++checked;
         }

@@ -10,10 +10,9 @@
 namespace terranav::engine {
 namespace {
 
-// Morphing towards the next level runs over [0.8, 0.97] x the morph range
+// Morphing towards the next level runs over [kMorphStart, kMorphEnd] x the morph range
 // (terrain_lod.vert): complete a little before the range so pieces of the
 // next level, whose boxes lie beyond it, meet fully morphed vertices.
-constexpr double kMorphStart = 0.8;
 // The top level never morphs.
 constexpr float kFar = 1e30f;
 
@@ -282,7 +281,14 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
       relief = std::max(relief, static_cast<double>(own.max_h[n] - own.min_h[n]));
     }
     const double diagonal = std::sqrt(2.0 * size_m * size_m + relief * relief * e * e);
-    // Error: where each level-(L+1) node's grid is within the bound.
+    // Error: where each level-(L+1) node's grid, and every blend of it with
+    // its children's grids, is within the bound. In the morph window a
+    // vertex's height is (1 - k) fine + k coarse (terrain_lod.vert), k
+    // linear in the distance from 0 at kMorphStart F to 1 at kMorphEnd F:
+    // an error (1 - k) e_fine + k e_coarse, within the bound at both ends,
+    // hence throughout, when e_coarse projects to a pixel at kMorphEnd F and
+    // e_fine at kMorphStart F (both bounded by the across share at the
+    // window's end, where it is largest).
     std::vector<double> node_range(coarse.error.size());
     const int coarse_size = patch_cells_ << (level + 1);
     for (int nz = 0; nz < coarse.nodes_deep; ++nz) {
@@ -291,7 +297,17 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
                        static_cast<std::size_t>(nx);
         const LodBox box = bounds(level + 1, nx * coarse_size, nz * coarse_size);
         const double k = error_scale_with(camera, viewport, max_error_px, &box, to_clip);
-        node_range[n] = error_distance(k * coarse.error[n], eye.y - coarse.max_h[n] * e);
+        double fine = 0.0;
+        for (int cz = 2 * nz; cz <= 2 * nz + 1 && cz < own.nodes_deep; ++cz) {
+          for (int cx = 2 * nx; cx <= 2 * nx + 1 && cx < own.nodes_wide; ++cx) {
+            fine = std::max(
+                fine, static_cast<double>(own.error[static_cast<std::size_t>(cz) *
+                                                        static_cast<std::size_t>(own.nodes_wide) +
+                                                    static_cast<std::size_t>(cx)]));
+          }
+        }
+        const double error = std::max<double>(coarse.error[n], fine * kMorphEnd / kMorphStart);
+        node_range[n] = error_distance(k * error, eye.y - coarse.max_h[n] * e) / kMorphEnd;
       }
     }
     for (int j = 0; j <= coarse.nodes_deep; ++j) {
@@ -303,7 +319,7 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
             const auto n =
                 static_cast<std::size_t>(nz) * static_cast<std::size_t>(coarse.nodes_wide) +
                 static_cast<std::size_t>(nx);
-            range = std::max(range, node_range[n] / kMorphStart);
+            range = std::max(range, node_range[n]);
           }
         }
         if (level > 0) {

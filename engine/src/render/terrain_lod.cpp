@@ -150,6 +150,8 @@ LodSelection TerrainLod::draw(const ShaderProgram& program, const OrbitCamera& c
   program.set("u_top_level", quadtree_.levels() - 1);
   program.set("u_eye", glm::vec3(eye_position(camera)));
   program.set("u_spacing", static_cast<float>(spacing_));
+  glUniform2f(program.uniform("u_morph"), static_cast<float>(kMorphStart),
+              static_cast<float>(kMorphEnd));
   glUniform2i(program.uniform("u_samples"), width_, depth_);
   glActiveTexture(static_cast<GLenum>(GL_TEXTURE0 + height_unit));
   glBindTexture(GL_TEXTURE_2D, heights_.id());

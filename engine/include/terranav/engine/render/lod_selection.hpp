@@ -9,7 +9,7 @@
 // covers (patch_cells << L) samples per side; level 0 is the full-resolution
 // surface. As in CDLOD, a vertex of a level-L piece slides onto the
 // level-(L+1) grid (vertex morphing) as its distance from the eye goes from
-// 0.8 to 0.97 of a morph range, so levels meet without cracks and change
+// kMorphStart to kMorphEnd of a morph range, so levels meet without cracks and change
 // without pops. Unlike CDLOD's one range per level, the range is a field
 // over the map: F_L, given at the corners of the level-(L+1) nodes and
 // interpolated bilinearly, made from each node's own geometric error (so
@@ -69,6 +69,15 @@ struct LodSelection {
   std::int64_t triangles = 0;
 };
 
+/// A level-L vertex morphs into the level-(L+1) grid as its display
+/// distance from the eye goes from kMorphStart to kMorphEnd x F_L
+/// (terrain_lod.vert gets them as uniforms). The window is short since the
+/// error stays within the bound all through it (morph_field), so a faster
+/// morph moves the image by no more than a pixel, and the nesting widens
+/// each level's range by 1 / kMorphStart. [Units: share of F_L]
+inline constexpr double kMorphStart = 0.9;
+inline constexpr double kMorphEnd = 0.97;
+
 /// Cells per patch side unless given: on llvmpipe 8 draws ~20% fewer
 /// triangles than 16 at no more frame time (docs/terrain-lod.md).
 inline constexpr int kDefaultPatchCells = 8;
@@ -110,12 +119,14 @@ class LodQuadtree {
   static double error_scale(const OrbitCamera& camera, Viewport viewport, double max_error_px,
                             const LodBox* box = nullptr);
 
-  /// The morph ranges for this view: F_L(c) >= error_distance(K * error,
-  /// eye height above the node's top) / 0.8 for each level-(L+1) node at
-  /// corner c (K = error_scale for the node's box), so the coarser grid
-  /// shows only where its error projects to <= max_error_px, then widened to
+  /// The morph ranges for this view: F_L(c) >= error_distance(K * max(error,
+  /// kMorphEnd / kMorphStart x its children's largest error), eye height
+  /// above the node's top) / kMorphEnd for each level-(L+1) node at corner c (K =
+  /// error_scale for the node's box), so the coarser grid, and each blend of
+  /// it with the finer one in the morph window, shows only where its error
+  /// projects to <= max_error_px, then widened to
   /// 1.05 x (the largest F_{L-1} within 1.5 level-(L+1) nodes of c + a
-  /// level-L node's diagonal) / 0.8. O(nodes).
+  /// level-L node's diagonal) / kMorphStart. O(nodes).
   LodMorphField morph_field(const OrbitCamera& camera, Viewport viewport,
                             double max_error_px = 1.0) const;
   /// F_level at sample coordinates (sx, sz), bilinear within the level-(L+1)
