@@ -167,6 +167,28 @@ TEST_F(NavcliRwalkPath, ThreeByThreeWorkedByHand) {
   EXPECT_EQ(here.at("cost"), 0.0);
 }
 
+// 3 x 2 samples, the north-west one nodata: a walk can neither leave nor
+// enter it.
+TEST_F(NavcliRwalkPath, AStartOnNodataIsInvalidAGoalThereUnreachable) {
+  RasterSpec spec;
+  spec.width = 3;
+  spec.depth = 2;
+  spec.values = {-9999, 1, 2, 3, 4, 5};
+  spec.nodata = -9999;
+  const std::string dem = shell_quote(write_geotiff(path("dem.tif"), spec).string());
+  const json from_nodata = ok("path --compat r.walk --map " + dem + " --from 0,0 --to 2,0");
+  EXPECT_EQ(from_nodata.at("status"), "invalid_start");
+  EXPECT_TRUE(from_nodata.at("cost").is_null());
+  EXPECT_TRUE(from_nodata.at("path").empty());
+  const json to_nodata = ok("path --compat r.walk --map " + dem + " --from 2,0 --to 0,0");
+  EXPECT_EQ(to_nodata.at("status"), "unreachable");
+  const std::string pairs = write("p.csv", "id,from_i,from_j,to_i,to_j\na,0,0,2,0\nb,2,0,0,0\n");
+  const json summary = ok("batch --compat r.walk --map " + dem + " --pairs " + pairs + " --out " +
+                          shell_quote(path("r.csv").string()));
+  EXPECT_EQ(summary.at("invalid"), 1);
+  EXPECT_EQ(summary.at("unreachable"), 1);
+}
+
 // Parses a results CSV into id -> fields (time_us, the last, left out).
 std::map<std::string, std::vector<std::string>> results(const std::string& text) {
   std::map<std::string, std::vector<std::string>> out;

@@ -40,13 +40,16 @@ void answer_rwalk_rows(const RwalkRasters& rasters, const nav::WalkingTimeOption
     const auto start = Clock::now();
     const nav::WalkingTimeSurface surface = nav::walking_time(grid, o);
     const double surface_us = elapsed_us(start, Clock::now());
+    const bool walkable = rwalk_walkable(grid, o.starts.front());
     for (std::size_t k = begin; k < end; ++k) {
       const auto trace_start = Clock::now();
       const nav::TileCoord to = rows[order[k]].to;
       const RwalkPath path = trace_rwalk_path(grid, surface, {to.i, to.j});
       Answer& a = answers[order[k]];
       a.expanded = static_cast<std::uint32_t>(surface.settled);
-      if (!path.samples.empty()) {
+      if (!walkable) {
+        a.status = nav::SearchStatus::InvalidStart;
+      } else if (!path.samples.empty()) {
         a.status = nav::SearchStatus::Found;
         a.cost = path.time_s.back();
         a.surface.cost = a.cost;

@@ -15,9 +15,10 @@ namespace terranav::navcli {
 /// Answers `rows` (samples: i = column, j = row) into `answers` (resized to
 /// match) under `walk`'s coefficients and topology (its starts, goals and
 /// directions are set per start), one start at a time on each of `threads`
-/// threads. A row's status is found or unreachable, its cost the surface's
-/// time at the goal (seconds), expanded the samples its start's run settled
-/// and time_us that run's time plus the row's trace. Throws nav::Error for a
+/// threads. A row's status is found, unreachable or invalid_start (a start
+/// on nodata, rwalk_walkable), its cost the surface's time at the goal
+/// (seconds), expanded the samples its start's run settled and time_us that
+/// run's time plus the row's trace. Throws nav::Error for a
 /// sample off the grid. Time: one walking_time run per distinct start;
 /// memory: one surface per thread.
 void answer_rwalk_rows(const RwalkRasters& rasters, const nav::WalkingTimeOptions& walk,

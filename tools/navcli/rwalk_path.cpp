@@ -54,6 +54,12 @@ double step_m(double ew_m, double ns_m, nav::GridSample a, nav::GridSample b) {
 
 }  // namespace
 
+bool rwalk_walkable(const nav::WalkingTimeGrid& grid, nav::GridSample s) {
+  const std::size_t k = index(grid, s);
+  return !std::isnan(grid.elevation_m[k]) &&
+         (grid.friction_s_per_m.empty() || !std::isnan(grid.friction_s_per_m[k]));
+}
+
 RwalkPath trace_rwalk_path(const nav::WalkingTimeGrid& grid, const nav::WalkingTimeSurface& surface,
                            nav::GridSample goal) {
   RwalkPath path;

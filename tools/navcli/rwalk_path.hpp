@@ -27,6 +27,12 @@ struct RwalkPath {
   double descent_m = 0.0;
 };
 
+/// Whether a walk can leave sample `s` (inside the grid): its elevation,
+/// and its friction when there is one, are not nodata. A start where they
+/// are keeps time 0 and goes nowhere (r.walk's rule); paths call it an
+/// invalid start. O(1).
+bool rwalk_walkable(const nav::WalkingTimeGrid& grid, nav::GridSample s);
+
 /// Follows `surface.direction_deg` (walking_time with directions, the goal
 /// settled) back from `goal` to the start it leads to. O(path length).
 /// Throws std::logic_error if a back-link leaves the grid or does not lower

@@ -38,11 +38,15 @@ int run_rwalk_path(const PathOptions& options) {
   const Provenance provenance = hashed.get();
 
   using json = nlohmann::ordered_json;
-  const bool found = !path.samples.empty();
-  const nav::SearchStatus status =
-      found ? nav::SearchStatus::Found : nav::SearchStatus::Unreachable;
+  const bool walkable = rwalk_walkable(grid, walk.starts.front());
+  const bool found = walkable && !path.samples.empty();
+  const nav::SearchStatus status = !walkable ? nav::SearchStatus::InvalidStart
+                                   : found   ? nav::SearchStatus::Found
+                                             : nav::SearchStatus::Unreachable;
   json samples = json::array();
-  for (const nav::GridSample s : path.samples) samples.push_back(json::array({s.column, s.row}));
+  if (found) {
+    for (const nav::GridSample s : path.samples) samples.push_back(json::array({s.column, s.row}));
+  }
   json out = {{"status", nav::to_string(status)},
               {"cost", found ? json(path.time_s.back()) : json(nullptr)},
               {"expanded", surface.settled},
@@ -61,7 +65,8 @@ int run_rwalk_path(const PathOptions& options) {
   out["provenance"] = provenance_json(provenance);
 
   // The files first, so a failed write leaves stdout empty.
-  const std::vector<PathVertex> vertices = rwalk_vertices(path, rasters.dem);
+  const std::vector<PathVertex> vertices =
+      found ? rwalk_vertices(path, rasters.dem) : std::vector<PathVertex>{};
   if (options.geojson) {
     const nav::Georeference geo{.crs_wkt = rasters.dem.crs_wkt, .epsg = rasters.dem.epsg};
     const PathSummary summary{.status = status,
