@@ -38,9 +38,20 @@ void check_cost(const navcli::CostOptions& cost) {
   FUZZ_CHECK(cost.class_table.empty() || !cost.class_bands.empty() || !cost.class_image.empty());
 }
 
+// --compat r.walk: a DEM and coefficients that make every step positive.
+void check_rwalk(const navcli::RwalkSurfaceOptions& o) {
+  FUZZ_CHECK(!o.map.empty());
+  FUZZ_CHECK(o.walk.walk.a > 0.0 && o.walk.walk.lambda >= 0.0);
+}
+
 void parse(std::string_view command, navcli::Flags& flags) {
   if (command == "path") {
     const navcli::PathOptions o = navcli::parse_path_options(flags);
+    if (o.rwalk) {
+      check_rwalk(*o.rwalk);
+      FUZZ_CHECK(!o.png && !o.from_surface && !o.show_sets);
+      return;
+    }
     check_terrain(o.terrain);
     check_cost(o.cost);
     check_search(o.search);
@@ -80,8 +91,8 @@ void parse(std::string_view command, navcli::Flags& flags) {
   } else if (command == "cost-surface") {
     const navcli::CostSurfaceOptions o = navcli::parse_cost_surface_options(flags);
     if (o.rwalk) {
-      FUZZ_CHECK(!o.rwalk->map.empty() && !o.rwalk->walk.walk.starts.empty());
-      FUZZ_CHECK(o.rwalk->walk.walk.a > 0.0 && o.rwalk->walk.walk.lambda >= 0.0);
+      check_rwalk(*o.rwalk);
+      FUZZ_CHECK(!o.rwalk->walk.walk.starts.empty());
     } else {
       check_terrain(o.terrain);
       check_cost(o.cost);
@@ -89,10 +100,15 @@ void parse(std::string_view command, navcli::Flags& flags) {
     }
   } else if (command == "batch") {
     const navcli::BatchOptions o = navcli::parse_batch_options(flags);
+    FUZZ_CHECK(!o.threads || (*o.threads >= 1 && *o.threads <= 256));
+    if (o.rwalk) {
+      check_rwalk(*o.rwalk);
+      FUZZ_CHECK(o.also_price.empty());
+      return;
+    }
     check_terrain(o.terrain);
     check_cost(o.cost);
     check_search(o.search);
-    FUZZ_CHECK(!o.threads || (*o.threads >= 1 && *o.threads <= 256));
     FUZZ_CHECK(o.also_price.size() <= 4);
   } else {
     // An unknown command: main() refuses it before reading flags. Parse the

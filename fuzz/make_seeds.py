@@ -189,6 +189,13 @@ def batch_flags_seeds():
     put("fuzz_flags", "batch", argv("batch", "--map", "m.png", "--pairs", "p.csv", "--out", "r.csv",
                                     "--threads", "4", "--cost", "tobler", "--also-price",
                                     "reference,uphill-downhill", "--any-angle"))
+    put("fuzz_flags", "batch_rwalk",
+        argv("batch", "--compat", "r.walk", "--map", "d.tif", "--pairs", "p.csv", "--out", "r.csv",
+             "--threads", "2", "--topology", "knight16", "--walk-coeff", "0.72,6,1.9998,-1.9998"))
+    put("fuzz_flags", "path_rwalk",
+        argv("path", "--compat", "r.walk", "--map", "d.tif", "--from", "1,2", "--to", "5,3",
+             "--slope-factor", "-0.2", "--friction", "f.tif", "--lambda", "0.5", "--geojson",
+             "p.json", "--csv", "p.csv"))
 
 
 def app_options_seeds():
@@ -340,6 +347,10 @@ def pairs_csv_seeds():
     put("fuzz_pairs_csv", "bad_rows.csv",
         "id,from_x,from_z,to_x,to_z\na,nan,1,2,3\nb,1,2,3\nc,-1,0,0,0\n,1,1,1,1\n")
     put("fuzz_pairs_csv", "empty.csv", "")
+    # The 7 x 5 DEM of 30 x 20 m samples (batch --compat r.walk): samples, CRS.
+    put("fuzz_pairs_csv", "samples.csv", "id,from_i,from_j,to_i,to_j\na,0,0,6,4\nb,7,0,0,0\n")
+    put("fuzz_pairs_csv", "samples_crs.csv",
+        "id,from_e,from_n,to_e,to_n\na,500015,3999990,500209.9,3999900.1\n")
 
 
 def raster_grid_seeds():

@@ -201,11 +201,13 @@ Extent check(const WalkingTimeGrid& grid, const WalkingTimeOptions& o) {
   }
   check_walk_coefficients(o);
   if (o.starts.empty()) refuse("no start sample");
-  for (const GridSample s : o.starts) {
-    if (s.column < 0 || s.column >= grid.width || s.row < 0 || s.row >= grid.depth) {
-      refuse("start sample (" + std::to_string(s.column) + ", " + std::to_string(s.row) +
-             ") is outside the " + std::to_string(grid.width) + " x " + std::to_string(grid.depth) +
-             " grid");
+  for (const auto& [what, samples] : {std::pair{"start", &o.starts}, {"goal", &o.goals}}) {
+    for (const GridSample s : *samples) {
+      if (s.column < 0 || s.column >= grid.width || s.row < 0 || s.row >= grid.depth) {
+        refuse(std::string(what) + " sample (" + std::to_string(s.column) + ", " +
+               std::to_string(s.row) + ") is outside the " + std::to_string(grid.width) + " x " +
+               std::to_string(grid.depth) + " grid");
+      }
     }
   }
   extent.relief = highest > lowest ? highest - lowest : 0.0;
@@ -251,7 +253,9 @@ struct Search {
   const WalkingTimeOptions& o;
   const std::vector<Step>& steps;
   std::vector<double>& time;
-  std::vector<float>& dir;  // empty without directions
+  std::vector<float>& dir;                // empty without directions
+  const std::vector<std::uint8_t>& goal;  // 1 at options.goals; empty without
+  std::size_t goal_count;                 // distinct goals
   // slope_factor widened by 1e-15 relative (about 4 ulps, more than the
   // error of dh * (1 / D)).
   double steep_below;
@@ -274,8 +278,9 @@ struct Search {
     return dh / dist < o.slope_factor ? dh * o.d : dh * o.c;
   }
 
+  // Returns the samples settled.
   template <bool kFriction, bool kDirections, typename Queue>
-  void run(Queue& open) const {
+  std::size_t run(Queue& open) const {
     // Raw pointers: the pushes would otherwise make the compiler reload
     // each vector's data pointer for every step.
     const double* const zs = z.data();
@@ -284,10 +289,15 @@ struct Search {
     float* const dirs = dir.data();
     const Step* const first = steps.data();
     const Step* const last = first + steps.size();
+    std::size_t settled = 0;
+    std::size_t goals_left = goal_count;
     while (!open.empty()) {
       const Entry e = open.pop();
       const std::uint32_t u = e.node;
       if (e.time > times[u]) continue;  // stale
+      ++settled;
+      // Popped and not stale: u's time is final, as are those it came from.
+      if (!goal.empty() && goal[u] != 0 && --goals_left == 0) return settled;
       const double zu = zs[u];
       if (std::isnan(zu) || (kFriction && std::isnan(fs[u]))) continue;  // a start on nodata
       for (const Step* s = first; s != last; ++s) {
@@ -311,6 +321,7 @@ struct Search {
         }
       }
     }
+    return settled;
   }
 };
 
@@ -352,6 +363,13 @@ WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOp
       friction ? padded(grid.friction_s_per_m, w, d) : std::vector<double>();
   std::vector<double> time(z.size(), kInf);
   std::vector<float> dir(options.directions ? z.size() : 0, static_cast<float>(kNaN));
+  std::vector<std::uint8_t> goal(options.goals.empty() ? 0 : z.size(), 0);
+  std::size_t goal_count = 0;
+  for (const GridSample s : options.goals) {
+    std::uint8_t& g = goal[static_cast<std::size_t>(s.row + kPad) * pw + (s.column + kPad)];
+    goal_count += g == 0 ? 1 : 0;
+    g = 1;
+  }
   const double margin = std::abs(options.slope_factor) * 1e-15;
   const Search search{z,
                       f,
@@ -359,6 +377,8 @@ WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOp
                       steps,
                       time,
                       dir,
+                      goal,
+                      goal_count,
                       options.slope_factor - margin,
                       options.slope_factor + margin};
   std::vector<Entry> starts;
@@ -368,12 +388,13 @@ WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOp
     time[node] = 0.0;
     starts.push_back({0.0, static_cast<std::uint32_t>(node)});
   }
+  std::size_t settled = 0;
   const auto solve = [&](auto& open) {
     for (const Entry e : starts) open.push(e);
     if (friction) {
-      options.directions ? search.run<true, true>(open) : search.run<true, false>(open);
+      settled = options.directions ? search.run<true, true>(open) : search.run<true, false>(open);
     } else {
-      options.directions ? search.run<false, true>(open) : search.run<false, false>(open);
+      settled = options.directions ? search.run<false, true>(open) : search.run<false, false>(open);
     }
   };
   // Buckets when they are few enough, and the times small enough against
@@ -409,6 +430,7 @@ WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOp
   }
   const std::size_t n = static_cast<std::size_t>(w) * d;
   WalkingTimeSurface out;
+  out.settled = settled;
   time.resize(n);
   out.time_s = std::move(time);
   if (options.directions) {

@@ -168,6 +168,42 @@ TEST(WalkingTime, MatchesAFixedPointSolverOnRandomGrids) {
   }
 }
 
+TEST(WalkingTime, GoalsStopEarlyWithTheirFinalTimesAndBackLinks) {
+  // 9 x 1 flat from sample 0: sample k settles at k * 3 m * 0.72 s/m, in
+  // order, so a goal at 2 stops after 3 samples, before the goal is left:
+  // sample 3 is not reached.
+  WalkingTimeOptions o = from({{0, 0}});
+  o.directions = true;
+  o.goals = {{2, 0}, {2, 0}};  // twice: one goal
+  const Case line{9, 1, std::vector<double>(9, 0.0), {}, o};
+  const WalkingTimeSurface s = line.run();
+  EXPECT_EQ(s.settled, 3u);
+  EXPECT_EQ(s.time_s[2], 2 * 3 * 0.72);
+  EXPECT_EQ(s.direction_deg[2], 180.0f);  // back west, to sample 1
+  EXPECT_TRUE(std::isnan(s.time_s[3]));
+  o.goals.clear();
+  EXPECT_EQ((Case{9, 1, line.z, {}, o}.run().settled), 9u);
+
+  // Random grids: every goal's time and direction equal the whole surface's.
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> height(0.0, 40.0);
+  for (int round = 0; round < 8; ++round) {
+    Case c{12, 9, std::vector<double>(12 * 9), {}, from({{round, round % 9}})};
+    for (double& v : c.z) v = height(rng);
+    c.options.knight_moves = round % 2 == 1;
+    c.options.directions = true;
+    const WalkingTimeSurface whole = c.run();
+    c.options.goals = {{round + 2, 4}, {round / 2, 3}};
+    const WalkingTimeSurface part = c.run();
+    EXPECT_LT(part.settled, whole.settled) << round;
+    for (const GridSample g : c.options.goals) {
+      const std::size_t k = static_cast<std::size_t>(g.row) * 12 + g.column;
+      EXPECT_EQ(part.time_s[k], whole.time_s[k]) << round;
+      EXPECT_EQ(part.direction_deg[k], whole.direction_deg[k]) << round;
+    }
+  }
+}
+
 TEST(WalkingTime, RefusesBadInput) {
   const std::vector<double> z = {0, 0};
   const auto error = [](const WalkingTimeGrid& grid, const WalkingTimeOptions& options) {
@@ -188,6 +224,9 @@ TEST(WalkingTime, RefusesBadInput) {
   EXPECT_THAT(error(bad, o), HasSubstr("friction at sample (1, 0) is -1 s/m"));
   EXPECT_THAT(error(g, from({})), HasSubstr("no start sample"));
   EXPECT_THAT(error(g, from({{2, 0}})), HasSubstr("start sample (2, 0) is outside the 2 x 1 grid"));
+  auto goal = o;
+  goal.goals = {{0, 1}};
+  EXPECT_THAT(error(g, goal), HasSubstr("goal sample (0, 1) is outside the 2 x 1 grid"));
   auto coeffs = o;
   coeffs.c = 4.0;  // 0.72 - 4 * 0.2125 < 0: moderate downhill steps would be negative
   EXPECT_THAT(error(g, coeffs), HasSubstr("allow steps of zero or negative time"));

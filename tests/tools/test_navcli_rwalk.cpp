@@ -9,13 +9,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "navcli_run.hpp"
+#include "rwalk_cases.hpp"
 #include "terranav/terrain_io/raster_grid.hpp"
 #include "test_support.hpp"
 
@@ -24,32 +23,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
-const fs::path kDir = fs::path(TERRANAV_TEST_DATA_DIR) / "rwalk";
-
-// One row of cases.tsv turned into navcli flags.
-struct CliCase {
-  std::string name;
-  std::string dem;
-  std::string args;
-};
-
-std::vector<CliCase> read_cases() {
-  std::ifstream in(kDir / "cases.tsv");
-  std::vector<CliCase> cases;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream row(line);
-    CliCase c;
-    std::string friction, knight, a, b, cc, d, slope, lambda, starts;
-    row >> c.name >> c.dem >> friction >> knight >> a >> b >> cc >> d >> slope >> lambda >> starts;
-    c.args = " --from '" + starts + "' --topology " + (knight == "1" ? "knight16" : "octile8") +
-             " --walk-coeff " + a + "," + b + "," + cc + "," + d + " --slope-factor " + slope +
-             " --lambda " + lambda;
-    if (friction != "-") c.args += " --friction " + shell_quote((kDir / friction).string());
-    cases.push_back(c);
-  }
-  return cases;
-}
+const fs::path& kDir = kRwalkDir;
 
 // Band 1's type name and whether its declared nodata is NaN.
 std::pair<std::string, bool> band_type_and_nan_nodata(const fs::path& file) {
@@ -67,7 +41,7 @@ std::pair<std::string, bool> band_type_and_nan_nodata(const fs::path& file) {
 class NavcliRwalk : public ScratchDirTest {};
 
 TEST_F(NavcliRwalk, EveryFixtureMatchesGrassCellForCell) {
-  const std::vector<CliCase> cases = read_cases();
+  const std::vector<CliCase> cases = read_rwalk_cases();
   ASSERT_EQ(cases.size(), 8u);
   for (const CliCase& c : cases) {
     SCOPED_TRACE(c.name);

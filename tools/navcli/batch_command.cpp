@@ -1,14 +1,15 @@
 // navcli batch: the pairs of a CSV answered by K threads, each with its own
-// AStar over the shared graph, a chunk of rows at a time (so memory stays a
-// chunk whatever the file's length), the results written in input order.
+// AStar over the shared graph (or under --compat r.walk one walking_time
+// surface per start, rwalk_batch.hpp), a chunk of rows at a time (so memory
+// stays a chunk whatever the file's length), the results written in input
+// order.
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
-#include <exception>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -17,13 +18,17 @@
 #include <thread>
 #include <vector>
 
+#include "batch_answer.hpp"
 #include "cli_limits.hpp"
 #include "command_options.hpp"
 #include "commands.hpp"
 #include "pairs_csv.hpp"
 #include "progress.hpp"
 #include "provenance.hpp"
+#include "rwalk_batch.hpp"
+#include "rwalk_input.hpp"
 #include "stopwatch.hpp"
+#include "surface_raster.hpp"
 #include "terrain_options.hpp"
 #include "terranav/nav/path_price.hpp"
 #include "terranav/nav/surface_cost.hpp"
@@ -35,16 +40,9 @@ namespace {
 // Rows per thread in a chunk: enough that waiting for a chunk's slowest
 // query costs little, few enough that a chunk's answers stay small.
 constexpr std::size_t kRowsPerThread = 256;
-
-struct Answer {
-  nav::SearchStatus status = nav::SearchStatus::InvalidStart;
-  double cost = 0.0;
-  nav::SurfaceMeasure surface;
-  std::uint32_t expanded = 0;
-  double time_us = 0.0;
-  /// One per --also-price model.
-  std::vector<double> also;
-};
+// Under --compat r.walk a chunk's rows share one surface per start, so
+// chunks are large: rows with one start in different chunks run it again.
+constexpr std::size_t kRwalkChunkRows = std::size_t{1} << 16;
 
 /// What every thread reads: the graph, the search options and the pricing.
 class Pricing {
@@ -124,34 +122,13 @@ std::vector<std::string> fields(const PairRow& row, const Answer& a, std::size_t
   return out;
 }
 
-// Answers `rows` into `answers` with one AStar per thread (serially on this
-// thread when there is one).
+// Answers `rows` into `answers` with one AStar per thread.
 void answer_chunk(const Pricing& pricing, std::vector<std::unique_ptr<nav::AStar>>& astars,
                   const std::vector<PairRow>& rows, std::vector<Answer>& answers) {
   answers.resize(rows.size());
-  if (astars.size() == 1) {
-    for (std::size_t k = 0; k < rows.size(); ++k) answers[k] = pricing.answer(*astars[0], rows[k]);
-    return;
-  }
-  std::atomic<std::size_t> next{0};
-  std::vector<std::exception_ptr> errors(astars.size());
-  {
-    std::vector<std::jthread> threads;
-    for (std::size_t t = 0; t < astars.size(); ++t) {
-      threads.emplace_back([&, t] {
-        try {
-          for (std::size_t k = next++; k < rows.size(); k = next++) {
-            answers[k] = pricing.answer(*astars[t], rows[k]);
-          }
-        } catch (...) {  // bad_alloc: rethrown on the main thread
-          errors[t] = std::current_exception();
-        }
-      });
-    }
-  }
-  for (const std::exception_ptr& e : errors) {
-    if (e) std::rethrow_exception(e);
-  }
+  parallel_for(static_cast<int>(astars.size()), rows.size(), [&](std::size_t k, int thread) {
+    answers[k] = pricing.answer(*astars[static_cast<std::size_t>(thread)], rows[k]);
+  });
 }
 
 // Lines in `file`, the header included: the progress bar's total, on a
@@ -168,11 +145,8 @@ int default_threads() {
   return std::clamp(cores, 1, static_cast<int>(kBatchThreadsLimit.max));
 }
 
-}  // namespace
-
-int run_batch(Flags& flags) {
-  const BatchOptions options = parse_batch_options(flags);
-  const int threads = options.threads.value_or(default_threads());
+// The pairs file, opened after the checks that name it.
+std::ifstream open_pairs(const BatchOptions& options) {
   std::error_code ec;
   if (std::filesystem::is_directory(options.pairs, ec)) {
     throw nav::Error(options.pairs + ": is a directory, expected a pairs CSV");
@@ -182,26 +156,24 @@ int run_batch(Flags& flags) {
   if (std::filesystem::equivalent(options.pairs, options.out, ec)) {
     throw UsageError("--out: " + options.out + " is the --pairs file");
   }
+  return pairs_file;
+}
 
-  const Provenance provenance = make_provenance(options.terrain, options.cost);
-  const LoadedTerrain loaded(options.terrain, options.cost);
-  const BuiltTerrain graph(loaded, options.terrain.config, options.cost);
-  PairsReader reader(pairs_file, options.pairs, graph.graph().tiling(),
-                     loaded.terrain.georeference);
-  const Pricing pricing(graph, options);
+// Answers one chunk of rows: answers[k] for rows[k].
+using ChunkAnswerer = std::function<void(const std::vector<PairRow>&, std::vector<Answer>&)>;
 
+// Reads `reader` `chunk` rows at a time, answers each chunk, writes the
+// results CSV in input order with its sidecar and prints the summary.
+int write_results(const BatchOptions& options, int threads, PairsReader& reader,
+                  const Provenance& provenance, nav::CostModelKind kind, std::size_t chunk,
+                  const ChunkAnswerer& answer) {
   std::ofstream out(options.out, std::ios::binary);
   if (!out) throw std::runtime_error(options.out + ": cannot open for writing");
-  out << row(header(options, options.cost.model.kind), ',');
+  out << row(header(options, kind), ',');
 
   std::optional<Progress> progress;
   if (::isatty(STDERR_FILENO) == 1)
     progress.emplace("batch", std::max<std::size_t>(count_lines(options.pairs), 1) - 1);
-  std::vector<std::unique_ptr<nav::AStar>> astars;
-  for (int t = 0; t < threads; ++t) {
-    astars.push_back(
-        std::make_unique<nav::AStar>(graph.graph(), graph.sets(), &graph.terrain().heightmap()));
-  }
 
   std::size_t pairs = 0;
   std::size_t found = 0;
@@ -212,7 +184,6 @@ int run_batch(Flags& flags) {
   std::vector<Answer> answers;
   for (bool more = true; more;) {
     rows.clear();
-    const std::size_t chunk = kRowsPerThread * static_cast<std::size_t>(threads);
     while (rows.size() < chunk) {
       std::optional<PairRow> next = reader.next();
       if (!next) {
@@ -221,7 +192,7 @@ int run_batch(Flags& flags) {
       }
       rows.push_back(std::move(*next));
     }
-    answer_chunk(pricing, astars, rows, answers);
+    answer(rows, answers);
     for (std::size_t k = 0; k < rows.size(); ++k) {
       out << row(fields(rows[k], answers[k], options.also_price.size()), ',');
       switch (answers[k].status) {
@@ -257,6 +228,43 @@ int run_batch(Flags& flags) {
       {"provenance", provenance_json(provenance)}};
   std::fputs(json_line(summary).c_str(), stdout);
   return 0;
+}
+
+}  // namespace
+
+int run_batch(Flags& flags) {
+  const BatchOptions options = parse_batch_options(flags);
+  const int threads = options.threads.value_or(default_threads());
+  std::ifstream pairs_file = open_pairs(options);
+  if (options.rwalk) {
+    require_geotiff("batch --compat r.walk");
+    const Provenance provenance = rwalk_provenance(*options.rwalk);
+    const RwalkRasters rasters = load_rwalk_rasters(*options.rwalk);
+    const nav::RasterGrid& dem = rasters.dem;
+    PairsReader reader(pairs_file, options.pairs,
+                       SampleGrid{dem.width, dem.depth, dem.geotransform});
+    return write_results(
+        options, threads, reader, provenance, nav::CostModelKind::WalkingTime, kRwalkChunkRows,
+        [&](const std::vector<PairRow>& rows, std::vector<Answer>& answers) {
+          answer_rwalk_rows(rasters, options.rwalk->walk.walk, threads, rows, answers);
+        });
+  }
+  const Provenance provenance = make_provenance(options.terrain, options.cost);
+  const LoadedTerrain loaded(options.terrain, options.cost);
+  const BuiltTerrain graph(loaded, options.terrain.config, options.cost);
+  PairsReader reader(pairs_file, options.pairs, graph.graph().tiling(),
+                     loaded.terrain.georeference);
+  const Pricing pricing(graph, options);
+  std::vector<std::unique_ptr<nav::AStar>> astars;
+  for (int t = 0; t < threads; ++t) {
+    astars.push_back(
+        std::make_unique<nav::AStar>(graph.graph(), graph.sets(), &graph.terrain().heightmap()));
+  }
+  return write_results(options, threads, reader, provenance, options.cost.model.kind,
+                       kRowsPerThread * static_cast<std::size_t>(threads),
+                       [&](const std::vector<PairRow>& rows, std::vector<Answer>& answers) {
+                         answer_chunk(pricing, astars, rows, answers);
+                       });
 }
 
 }  // namespace terranav::navcli

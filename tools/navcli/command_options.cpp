@@ -92,7 +92,21 @@ constexpr std::array<std::string_view, 15> kNotRwalk = {
     "--tile-size",       "--max-slope",   "--corner-cutting", "--slope-weight", "--uphill-weight",
     "--downhill-weight", "--class-table", "--classes",        "--class-bands",  "--influence"};
 
-RwalkSurfaceOptions take_rwalk_options(Flags& flags, const WalkFlags& walk) {
+// What a path or batch under --compat r.walk has no use for: it is traced
+// on r.walk's own surface, an exact Dijkstra over the samples.
+constexpr std::array<std::string_view, 10> kNotRwalkQuery = {
+    "--heuristic", "--weight",    "--greedy",    "--climb-bound",  "--any-angle",
+    "--png",       "--png-scale", "--show-sets", "--from-surface", "--also-price"};
+
+// `query`: path or batch, whose search and drawing flags are refused too.
+RwalkSurfaceOptions take_rwalk_options(Flags& flags, const WalkFlags& walk, bool query) {
+  for (const std::string_view flag : kNotRwalkQuery) {
+    if (query && !flags.take_all(flag).empty()) {
+      throw UsageError(std::string(flag) +
+                       ": has no meaning with --compat r.walk (the path is traced on r.walk's "
+                       "own surface: no A* options, drawing or other cost models)");
+    }
+  }
   for (const std::string_view flag : kNotRwalk) {
     if (!flags.take_all(flag).empty()) {
       throw UsageError(std::string(flag) +
@@ -117,14 +131,42 @@ RwalkSurfaceOptions take_rwalk_options(Flags& flags, const WalkFlags& walk) {
     }
     o.walk.walk.knight_moves = *topology == "knight16";
   }
-  for (const nav::TileCoord s : take_sources(flags)) o.walk.walk.starts.push_back({s.i, s.j});
   return o;
+}
+
+// --compat r.walk's flags, or none when --compat is not given (then
+// --lambda and --friction are refused); `query`: for path and batch, whose
+// search and drawing flags are refused too.
+std::optional<RwalkSurfaceOptions> take_compat(Flags& flags, bool query) {
+  const auto compat = flags.take("--compat");
+  if (!compat) {
+    for (const std::string_view flag : {"--lambda", "--friction"}) {
+      if (flags.take(flag)) {
+        throw UsageError(std::string(flag) +
+                         " needs --compat r.walk (r.walk's walking time on the DEM's samples)");
+      }
+    }
+    return std::nullopt;
+  }
+  if (*compat != "r.walk") {
+    throw UsageError("--compat: expected r.walk, got '" + std::string(*compat) + "'");
+  }
+  return take_rwalk_options(flags, take_walk_flags(flags), query);
 }
 
 }  // namespace
 
 PathOptions parse_path_options(Flags& flags) {
   PathOptions o;
+  o.rwalk = take_compat(flags, true);
+  if (o.rwalk) {
+    o.from = parse_tile("--from", flags.require("--from"));
+    o.to = parse_tile("--to", flags.require("--to"));
+    if (const auto geojson = flags.take("--geojson")) o.geojson = std::string(*geojson);
+    if (const auto csv = flags.take("--csv")) o.csv = std::string(*csv);
+    flags.check_all_taken();
+    return o;
+  }
   o.terrain = take_terrain_options(flags);
   o.cost = take_cost_options(flags);
   o.search = take_search_options(flags, o.terrain.config.topology);
@@ -161,18 +203,11 @@ PathOptions parse_path_options(Flags& flags) {
 
 CostSurfaceOptions parse_cost_surface_options(Flags& flags) {
   CostSurfaceOptions o;
-  if (const auto compat = flags.take("--compat")) {
-    if (*compat != "r.walk") {
-      throw UsageError("--compat: expected r.walk, got '" + std::string(*compat) + "'");
-    }
-    o.rwalk = take_rwalk_options(flags, take_walk_flags(flags));
+  o.rwalk = take_compat(flags, false);
+  if (o.rwalk) {
+    for (const nav::TileCoord s : take_sources(flags))
+      o.rwalk->walk.walk.starts.push_back({s.i, s.j});
   } else {
-    for (const std::string_view flag : {"--lambda", "--friction"}) {
-      if (flags.take(flag)) {
-        throw UsageError(std::string(flag) +
-                         " needs --compat r.walk (r.walk's walking time on the DEM's samples)");
-      }
-    }
     o.terrain = take_terrain_options(flags);
     o.cost = take_cost_options(flags);
     o.sources = take_sources(flags);
@@ -274,7 +309,8 @@ EditsOptions parse_edits_options(Flags& flags) {
 
 BatchOptions parse_batch_options(Flags& flags) {
   BatchOptions o;
-  take_query_flags(flags, o);
+  o.rwalk = take_compat(flags, true);
+  if (!o.rwalk) take_query_flags(flags, o);
   o.pairs = std::string(flags.require("--pairs"));
   o.out = std::string(flags.require("--out"));
   if (const auto threads = flags.take("--threads")) {

@@ -17,8 +17,22 @@
 
 namespace terranav::navcli {
 
+/// --compat r.walk (cost-surface, path, batch): GRASS r.walk's walking time
+/// on the DEM's samples (docs/rwalk.md), not on terranav's tiles.
+struct RwalkSurfaceOptions {
+  /// --map: the DEM, a projected GeoTIFF (load_raster_grid).
+  std::filesystem::path map;
+  /// The walking-time flags; knight_moves from --topology knight16;
+  /// walk.walk.starts holds cost-surface's --from samples (column,row),
+  /// directions its --backlink.
+  WalkFlags walk;
+};
+
 /// navcli path.
 struct PathOptions {
+  /// --compat r.walk: set, and from, to (sample column,row), geojson and csv
+  /// the only other members used.
+  std::optional<RwalkSurfaceOptions> rwalk;
   TerrainOptions terrain;
   CostOptions cost;
   nav::SearchOptions search;
@@ -35,16 +49,6 @@ struct PathOptions {
   std::optional<std::string> from_surface;
 };
 PathOptions parse_path_options(Flags& flags);
-
-/// navcli cost-surface --compat r.walk: GRASS r.walk's walking-time surface
-/// on the DEM's samples (docs/rwalk.md), not on terranav's tiles.
-struct RwalkSurfaceOptions {
-  /// --map: the DEM, a projected GeoTIFF (load_raster_grid).
-  std::filesystem::path map;
-  /// The walking-time flags; walk.walk.starts holds --from's samples
-  /// (column,row), knight_moves --topology knight16, directions --backlink.
-  WalkFlags walk;
-};
 
 /// navcli cost-surface.
 struct CostSurfaceOptions {
@@ -144,6 +148,9 @@ EditsOptions parse_edits_options(Flags& flags);
 
 /// navcli batch.
 struct BatchOptions {
+  /// --compat r.walk: set, and pairs, out and threads the only other members
+  /// used (pairs in samples or CRS metres).
+  std::optional<RwalkSurfaceOptions> rwalk;
   TerrainOptions terrain;
   CostOptions cost;
   nav::SearchOptions search;

@@ -10,6 +10,8 @@ namespace terranav::navcli {
 
 /// One query, printed as one JSON object; optionally a PNG of it.
 int run_path(Flags& flags);
+/// path --compat r.walk (rwalk_path_command.cpp).
+int run_rwalk_path(const PathOptions& options);
 /// Replays a .scen: a TSV line per query, then a JSON summary.
 int run_bench(Flags& flags);
 /// bench --any-angle: every query as a grid path and as an any-angle path,

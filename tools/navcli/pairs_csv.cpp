@@ -97,6 +97,26 @@ const Header& header_of(PairCoordinates coordinates) {
 PairsReader::PairsReader(std::istream& in, std::string name, const nav::Tiling& tiling,
                          std::optional<nav::Georeference> georeference)
     : in_(in), name_(std::move(name)), tiling_(tiling), georeference_(std::move(georeference)) {
+  read_header();
+  if (coordinates_ == PairCoordinates::Crs && !georeference_) {
+    fail(
+        "CRS columns (from_e, from_n, to_e, to_n) need a georeferenced map (a GeoTIFF); this map "
+        "has none: use tiles (from_i, ...) or nav metres (from_x, ...)");
+  }
+}
+
+PairsReader::PairsReader(std::istream& in, std::string name, const SampleGrid& samples)
+    : in_(in), name_(std::move(name)), samples_(samples) {
+  read_header();
+  if (coordinates_ == PairCoordinates::Metres) {
+    fail(
+        "nav metres columns (from_x, from_z, to_x, to_z) have no meaning with --compat r.walk, "
+        "whose nodes are the DEM's samples: use sample columns and rows (from_i, from_j, to_i, "
+        "to_j) or CRS metres (from_e, from_n, to_e, to_n)");
+  }
+}
+
+void PairsReader::read_header() {
   if (!read_line()) {
     line_number_ = 1;
     fail("no header (the file is empty or blank): expected " + header_choices());
@@ -112,11 +132,6 @@ PairsReader::PairsReader(std::istream& in, std::string name, const nav::Tiling& 
   }
   if (found == nullptr) fail("expected a header " + header_choices() + ", got " + in_quotes(line_));
   coordinates_ = found->coordinates;
-  if (coordinates_ == PairCoordinates::Crs && !georeference_) {
-    fail(
-        "CRS columns (from_e, from_n, to_e, to_n) need a georeferenced map (a GeoTIFF); this map "
-        "has none: use tiles (from_i, ...) or nav metres (from_x, ...)");
-  }
 }
 
 std::optional<PairRow> PairsReader::next() {
@@ -172,7 +187,8 @@ double PairsReader::number(std::string_view text, std::size_t column) const {
     std::int32_t value = 0;
     const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), value);
     if (t.empty() || ec != std::errc{} || end != t.data() + t.size()) {
-      fail(std::string(name) + ": expected an integer tile index, got " + in_quotes(text));
+      fail(std::string(name) + ": expected an integer " + (samples_ ? "sample" : "tile") +
+           " index, got " + in_quotes(text));
     }
     return value;
   }
@@ -193,12 +209,14 @@ nav::TileCoord PairsReader::point(std::string_view a, std::string_view b, std::s
                                   const char* which) const {
   const double u = number(a, column);
   const double v = number(b, column + 1);
-  const int tw = tiling_.tiles_wide();
-  const int td = tiling_.tiles_deep();
+  if (samples_) return sample(u, v, which);
+  const nav::Tiling& tiling = *tiling_;
+  const int tw = tiling.tiles_wide();
+  const int td = tiling.tiles_deep();
   switch (coordinates_) {
     case PairCoordinates::Tiles: {
       const nav::TileCoord tile{static_cast<std::int32_t>(u), static_cast<std::int32_t>(v)};
-      if (!tiling_.contains(tile)) {
+      if (!tiling.contains(tile)) {
         fail(std::string(which) + " tile (" + std::to_string(tile.i) + ", " +
              std::to_string(tile.j) + ") is outside the map's tiles [0, " + std::to_string(tw - 1) +
              "] x [0, " + std::to_string(td - 1) + "]");
@@ -206,16 +224,16 @@ nav::TileCoord PairsReader::point(std::string_view a, std::string_view b, std::s
       return tile;
     }
     case PairCoordinates::Metres:
-      if (const auto tile = tiling_.tile_at(u, v)) return *tile;
+      if (const auto tile = tiling.tile_at(u, v)) return *tile;
       fail(std::string(which) + " (x " + coordinate(u) + ", z " + coordinate(v) +
-           ") m is outside the map's tiled area [0, " + coordinate(tw * tiling_.tile_metres()) +
-           ") x [0, " + coordinate(td * tiling_.tile_metres()) + ") m");
+           ") m is outside the map's tiled area [0, " + coordinate(tw * tiling.tile_metres()) +
+           ") x [0, " + coordinate(td * tiling.tile_metres()) + ") m");
     case PairCoordinates::Crs: {
       const nav::NavPoint p = nav::crs_to_nav(*georeference_, {u, v});
-      if (const auto tile = tiling_.tile_at(p.x_m, p.z_m)) return *tile;
+      if (const auto tile = tiling.tile_at(p.x_m, p.z_m)) return *tile;
       const nav::CrsPoint north_west = nav::nav_to_crs(*georeference_, {0.0, 0.0});
       const nav::CrsPoint south_east =
-          nav::nav_to_crs(*georeference_, {tw * tiling_.tile_metres(), td * tiling_.tile_metres()});
+          nav::nav_to_crs(*georeference_, {tw * tiling.tile_metres(), td * tiling.tile_metres()});
       fail(std::string(which) + " (E " + coordinate(u) + ", N " + coordinate(v) +
            ") is outside the map's tiled area E [" + coordinate(north_west.easting) + ", " +
            coordinate(south_east.easting) + ") N (" + coordinate(south_east.northing) + ", " +
@@ -223,6 +241,29 @@ nav::TileCoord PairsReader::point(std::string_view a, std::string_view b, std::s
     }
   }
   fail("unknown coordinates");
+}
+
+nav::TileCoord PairsReader::sample(double u, double v, const char* which) const {
+  const SampleGrid& g = *samples_;
+  const std::array<double, 6>& t = g.geotransform;
+  // Columns and rows as doubles first: a far point must not overflow.
+  double column = u;
+  double row = v;
+  if (coordinates_ == PairCoordinates::Crs) {
+    column = std::floor((u - t[0]) / t[1]);
+    row = std::floor((v - t[3]) / t[5]);
+  }
+  if (column >= 0 && column < g.width && row >= 0 && row < g.depth) {
+    return {static_cast<std::int32_t>(column), static_cast<std::int32_t>(row)};
+  }
+  if (coordinates_ == PairCoordinates::Tiles) {
+    fail(std::string(which) + " sample (" + coordinate(u) + ", " + coordinate(v) +
+         ") is outside the DEM's samples [0, " + std::to_string(g.width - 1) + "] x [0, " +
+         std::to_string(g.depth - 1) + "]");
+  }
+  fail(std::string(which) + " (E " + coordinate(u) + ", N " + coordinate(v) +
+       ") is outside the DEM E [" + coordinate(t[0]) + ", " + coordinate(t[0] + g.width * t[1]) +
+       ") N (" + coordinate(t[3] + g.depth * t[5]) + ", " + coordinate(t[3]) + "]");
 }
 
 }  // namespace terranav::navcli

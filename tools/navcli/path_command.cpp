@@ -121,6 +121,7 @@ int run_surface_path(const PathOptions& options) {
 
 int run_path(Flags& flags) {
   const PathOptions options = parse_path_options(flags);
+  if (options.rwalk) return run_rwalk_path(options);
   if (options.from_surface) return run_surface_path(options);
   const TerrainOptions& terrain_options = options.terrain;
   const CostOptions& cost_options = options.cost;

@@ -13,6 +13,7 @@
 #include "command_options.hpp"
 #include "commands.hpp"
 #include "provenance.hpp"
+#include "rwalk_input.hpp"
 #include "stopwatch.hpp"
 #include "surface_raster.hpp"
 #include "terranav/nav/printable_text.hpp"
@@ -20,31 +21,6 @@
 #include "text_output.hpp"
 
 namespace terranav::navcli {
-namespace {
-
-// make_provenance's record with r.walk's parameters in place of terranav's
-// cost model and slope limit (there is none).
-Provenance rwalk_provenance(const RwalkSurfaceOptions& o) {
-  TerrainOptions terrain;
-  terrain.request.map = o.map;
-  terrain.config.topology =
-      o.walk.walk.knight_moves ? nav::Topology::Knight16 : nav::Topology::Octile8;
-  Provenance p = make_provenance(terrain, CostOptions{});
-  const nav::WalkingTimeOptions& w = o.walk.walk;
-  p.compat = "r.walk";
-  p.max_slope.reset();
-  p.cost_model = {{"name", "walking-time"},
-                  {"walk_coeff", {w.a, w.b, w.c, w.d}},
-                  {"slope_factor", w.slope_factor},
-                  {"lambda", w.lambda}};
-  if (o.walk.friction) {
-    p.cost_model["friction"] = o.walk.friction->string();
-    p.cost_model["friction_sha256"] = sha256_file(*o.walk.friction);
-  }
-  return p;
-}
-
-}  // namespace
 
 int run_rwalk_surface(const CostSurfaceOptions& options) {
   require_geotiff("cost-surface --compat r.walk");
@@ -54,22 +30,12 @@ int run_rwalk_surface(const CostSurfaceOptions& options) {
   // the load and the search; a load error is reported before a hash error.
   std::future<Provenance> provenance =
       std::async(std::launch::async, [&o] { return rwalk_provenance(o); });
-  const nav::RasterGrid dem = nav::load_raster_grid(o.map);
-  nav::RasterGrid friction;
-  if (o.walk.friction) {
-    friction = nav::load_raster_grid(*o.walk.friction);
-    nav::check_same_grid(o.map, dem, *o.walk.friction, friction);
-  }
+  const RwalkRasters rasters = load_rwalk_rasters(o);
+  const nav::RasterGrid& dem = rasters.dem;
   const auto surface_start = Clock::now();
   nav::WalkingTimeOptions walk = o.walk.walk;
   walk.directions = options.backlink.has_value();
-  const nav::WalkingTimeSurface surface = nav::walking_time({.width = dem.width,
-                                                             .depth = dem.depth,
-                                                             .elevation_m = dem.values,
-                                                             .friction_s_per_m = friction.values,
-                                                             .ew_res_m = dem.geotransform[1],
-                                                             .ns_res_m = -dem.geotransform[5]},
-                                                            walk);
+  const nav::WalkingTimeSurface surface = nav::walking_time(rasters.grid(), walk);
   const auto surface_end = Clock::now();
 
   std::size_t reached = 0;

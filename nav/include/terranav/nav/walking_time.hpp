@@ -6,6 +6,7 @@
 // caller's (terrain_io's load_raster_grid reads one).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -55,6 +56,12 @@ struct WalkingTimeOptions {
   std::vector<GridSample> starts;
   /// Also compute r.walk's outdir raster.
   bool directions = false;
+  /// Stop as soon as every one of these samples is settled (its time
+  /// final), for queries that need only their times and back-links (a path
+  /// between two samples). Only the settled samples' times and directions
+  /// are then final; the others hold upper bounds or NaN. Empty: the whole
+  /// grid. [Limits: each inside the grid]
+  std::vector<GridSample> goals;
 };
 
 /// The surface: width * depth each, row-major.
@@ -69,6 +76,9 @@ struct WalkingTimeSurface {
   /// same least time, which one is written depends on the order of the
   /// search (so it may differ from r.walk's choice there).
   std::vector<float> direction_deg;
+  /// Samples settled (taken from the open set with their final time): the
+  /// work done, smaller than the reached samples when `goals` stopped early.
+  std::size_t settled = 0;
 };
 
 /// Throws Error unless every step takes a positive time: a, b, c, d,
@@ -92,7 +102,7 @@ void check_walk_coefficients(const WalkingTimeOptions& options);
 /// Throws Error naming the field for: a size < 1, raster sizes that are not
 /// width * depth, a spacing not finite and > 0, an infinite elevation, a
 /// friction that is negative or infinite, coefficients outside their limits,
-/// no start, a start outside the grid.
+/// no start, a start or goal outside the grid.
 /// O(N) time for N samples with its bucket queue (Dial 1969; buckets half
 /// the least step wide, so each sample is settled once); up to 64 moves an
 /// entry with the radix heap it uses when the largest step would need over

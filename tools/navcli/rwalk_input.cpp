@@ -1,0 +1,44 @@
+#include "rwalk_input.hpp"
+
+namespace terranav::navcli {
+
+nav::WalkingTimeGrid RwalkRasters::grid() const {
+  return {.width = dem.width,
+          .depth = dem.depth,
+          .elevation_m = dem.values,
+          .friction_s_per_m = friction.values,
+          .ew_res_m = dem.geotransform[1],
+          .ns_res_m = -dem.geotransform[5]};
+}
+
+RwalkRasters load_rwalk_rasters(const RwalkSurfaceOptions& options) {
+  RwalkRasters r;
+  r.dem = nav::load_raster_grid(options.map);
+  if (options.walk.friction) {
+    r.friction = nav::load_raster_grid(*options.walk.friction);
+    nav::check_same_grid(options.map, r.dem, *options.walk.friction, r.friction);
+  }
+  return r;
+}
+
+Provenance rwalk_provenance(const RwalkSurfaceOptions& options) {
+  TerrainOptions terrain;
+  terrain.request.map = options.map;
+  terrain.config.topology =
+      options.walk.walk.knight_moves ? nav::Topology::Knight16 : nav::Topology::Octile8;
+  Provenance p = make_provenance(terrain, CostOptions{});
+  const nav::WalkingTimeOptions& w = options.walk.walk;
+  p.compat = "r.walk";
+  p.max_slope.reset();
+  p.cost_model = {{"name", "walking-time"},
+                  {"walk_coeff", {w.a, w.b, w.c, w.d}},
+                  {"slope_factor", w.slope_factor},
+                  {"lambda", w.lambda}};
+  if (options.walk.friction) {
+    p.cost_model["friction"] = options.walk.friction->string();
+    p.cost_model["friction_sha256"] = sha256_file(*options.walk.friction);
+  }
+  return p;
+}
+
+}  // namespace terranav::navcli
