@@ -155,9 +155,6 @@ Terrain movingai_terrain(const std::filesystem::path& file, const Settings& s) {
 // A .png, .raw or .r16 heightmap.
 Heightmap load_heightmap(const TerrainRequest& request, const std::string& ext, const Settings& s) {
   const std::filesystem::path& file = request.map;
-  if (ext != ".raw" && ext != ".r16" && (s.raw_width || s.raw_depth)) {
-    throw Error(file.string() + ": raw_width/raw_depth apply only to .raw/.r16 files");
-  }
   if (ext == ".png") {
     const double full_scale = png_is_16_bit(file) ? 65535.0 : 255.0;
     return load_png_heightmap(file, s.spacing_m.value_or(1.0),
@@ -217,9 +214,6 @@ Terrain hgt_terrain(const TerrainRequest& request, const Settings& s) {
   if (s.height_scale_m) {
     throw Error(file.string() + ": an SRTM .hgt holds metres; height_scale_m does not apply");
   }
-  if (s.raw_width || s.raw_depth) {
-    throw Error(file.string() + ": raw_width/raw_depth apply only to .raw/.r16 files");
-  }
   // The 1" tile is 3601 samples of 2 bytes square; anything else the loader judges.
   std::error_code ec;
   const bool one_arc_second = std::filesystem::file_size(file, ec) == 3601u * 3601u * 2u;
@@ -239,9 +233,6 @@ Terrain gdal_terrain(const TerrainRequest& request, const Settings& s) {
                 ": a GDAL raster holds metres and its pixel size; spacing_m and height_scale_m "
                 "do not apply");
   }
-  if (s.raw_width || s.raw_depth) {
-    throw Error(file.string() + ": raw_width/raw_depth apply only to .raw/.r16 files");
-  }
   detail::GeoHeightmap geo =
       detail::load_gdal_heightmap(file, loader_voids(request), request.resample_square);
   Terrain terrain = with_tile_size(std::move(geo.heightmap), s.tile_size, file.string());
@@ -253,14 +244,13 @@ Terrain gdal_terrain(const TerrainRequest& request, const Settings& s) {
 // --nodata and --resample mean nothing for a format that has no nodata or
 // whose pixels are square by construction: refused by name.
 void refuse_gdal_options(const TerrainRequest& request, const std::string& ext) {
-  const std::string format = ext.empty() ? std::string("this") : "a " + ext;
   if (request.resample_square) {
-    throw Error(request.map.string() + ": --resample applies only to GDAL rasters; " + format +
+    throw Error(request.map.string() + ": --resample applies only to GDAL rasters; a " + ext +
                 " map has no pixel size of its own");
   }
   if (request.nodata && ext != ".hgt") {
-    throw Error(request.map.string() + ": --nodata applies only to .hgt and GDAL rasters; " +
-                format + " map has no nodata samples");
+    throw Error(request.map.string() + ": --nodata applies only to .hgt and GDAL rasters; a " +
+                ext + " map has no nodata samples");
   }
 }
 
@@ -294,14 +284,18 @@ Terrain load_terrain(const TerrainRequest& request) {
   }
   const std::string ext = lower_extension(request.map);
   const Settings settings = resolve(request);
+  if (ext == ".map") {
+    refuse_gdal_options(request, ext);
+    return movingai_terrain(request.map, settings);
+  }
+  if (ext != ".raw" && ext != ".r16" && (settings.raw_width || settings.raw_depth)) {
+    throw Error(request.map.string() + ": raw_width/raw_depth apply only to .raw/.r16 files");
+  }
   // Our own formats by extension; every other file is GDAL's to judge.
-  if (ext != ".map" && ext != ".hgt" && ext != ".png" && ext != ".raw" && ext != ".r16") {
+  if (ext != ".hgt" && ext != ".png" && ext != ".raw" && ext != ".r16") {
     return gdal_terrain(request, settings);
   }
   refuse_gdal_options(request, ext);
-  if (ext == ".map") {
-    return movingai_terrain(request.map, settings);
-  }
   if (ext == ".hgt") {
     return hgt_terrain(request, settings);
   }
