@@ -92,9 +92,11 @@ struct Terrain {
 /// spacing 1, tile size 1, its non-passable cells blocked (the reference
 /// model's special case). Spacing/height-scale/tile-size overrides are refused
 /// for `.map` (Error) since they would break the benchmark's costs.
-/// Throws Error naming the file for every loader error, a malformed sidecar
-/// line (with its line number), an unknown extension, a RAW without size.
-/// O(W * D).
+/// Throws Error naming the file for every loader error (a file GDAL cannot
+/// read included), a malformed sidecar line (with its line number), a RAW
+/// without size, nodata or resample_square set for a format they mean
+/// nothing to. O(W * D), plus GDALFillNodata's nodata * 100 px under Fill
+/// and Block (about 0.3 s for 138 k nodata samples of a 1025² GeoTIFF).
 Terrain load_terrain(const TerrainRequest& request);
 
 }  // namespace terranav::nav
