@@ -10,7 +10,8 @@ namespace terranav::nav::gdal {
 
 /// How far GDALFillNodata looks for valid samples, in pixels: GDAL's own
 /// default (gdal_fillnodata -md). Its cost grows with this reach times the
-/// number of nodata samples (about 1.6 s for 2 M samples at 100 px).
+/// number of nodata samples, so reaching across the whole raster is no
+/// option (for a 2000 x 2000 raster half nodata, over a minute).
 inline constexpr double kFillReachPx = 100.0;
 
 /// Fills the samples with valid[k] == 0 of a row-major width x depth grid
