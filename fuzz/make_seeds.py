@@ -183,6 +183,9 @@ def flags_seeds():
                                     "--uphill-weight", "2", "--downhill-weight", "0.5",
                                     "--class-table", "a=1,b=2", "--classes", "c.png"))
     put("fuzz_flags", "help", argv("--help"))
+    put("fuzz_flags", "path_gdal_loader", argv("path", "--map", "m.asc", "--nodata", "block",
+                                               "--resample", "square", "--from", "1,2", "--to",
+                                               "3,4"))
 
 
 def batch_flags_seeds():
@@ -260,6 +263,7 @@ def app_options_seeds():
     put_app("bad_needs_headless", "--right-click", "1,2", "--seed", "3")
     put_app("bad_block_at_int_max", "--headless", "--block-at", "0:0,0,2147483647,1")
     put_app("bad_twice", "--map", "a.png", "--overlay", "sets", "--map", "b.png")
+    put_app("gdal_loader", "--map", "dem.img", "--nodata", "fill", "--resample", "square")
 
 
 def api_seeds():
@@ -277,11 +281,12 @@ def api_seeds():
 
 
 def geotiff(width, height, samples, fmt="<f", sample_format=3, epsg=32630, origin=(440720.0, 3751320.0),
-            pixel=30.0, nodata=None, transform=None):
+            pixel=30.0, nodata=None, transform=None, pixel_y=None):
     """A little-endian, uncompressed, one-strip GeoTIFF, as GDAL's GTiff driver reads it:
     samples row-major (row 0 north), `fmt` their struct format, SampleFormat 1/2/3 =
     uint/int/float; a projected CRS (or geographic for 4326) by EPSG code; a pixel
-    scale and tie point, or a 4 x 4 ModelTransformation when `transform` is given."""
+    scale (`pixel` x `pixel_y`, square unless given) and tie point, or a 4 x 4
+    ModelTransformation when `transform` is given."""
     data = b"".join(struct.pack(fmt, v) for v in samples)
     bits = struct.calcsize(fmt) * 8
     geographic = epsg == 4326
@@ -292,7 +297,7 @@ def geotiff(width, height, samples, fmt="<f", sample_format=3, epsg=32630, origi
         (273, 4, [8]), (277, 3, [1]), (278, 4, [height]), (279, 4, [len(data)]),
         (339, 3, [sample_format]), (34735, 3, keys)]
     if transform is None:
-        tags += [(33550, 12, [pixel, pixel, 0.0]),
+        tags += [(33550, 12, [pixel, pixel if pixel_y is None else pixel_y, 0.0]),
                  (33922, 12, [0.0, 0.0, 0.0, origin[0], origin[1], 0.0])]
     else:
         tags.append((34264, 12, transform))
@@ -318,7 +323,7 @@ def geotiff(width, height, samples, fmt="<f", sample_format=3, epsg=32630, origi
 
 def gdal_seeds():
     """GeoTIFFs for fuzz_gdal: valid projected rasters of each sample type, one with
-    nodata, and refused ones (geographic, rotated, truncated, not a TIFF)."""
+    nodata, one with non-square pixels and nodata, and refused ones (geographic, rotated, truncated, not a TIFF)."""
     ramp = [float(k % 7) * 3.5 - 4.0 for k in range(48)]
     put("fuzz_gdal", "utm30n_float32_4x3.tif", geotiff(4, 3, ramp[:12]))
     put("fuzz_gdal", "utm30n_int16_5x4.tif",
@@ -327,6 +332,10 @@ def gdal_seeds():
         geotiff(8, 6, [k * 97 % 4000 for k in range(48)], "<H", 1, epsg=32633, pixel=2.0))
     put("fuzz_gdal", "utm30n_float64_nodata_3x3.tif",
         geotiff(3, 3, [1.0, 2.0, 3.0, 4.0, -9999.0, 6.0, 7.0, 8.0, 9.0], "<d", nodata="-9999"))
+    # --resample square and --nodata fill/block at once: 30 x 20 m pixels, one nodata.
+    put("fuzz_gdal", "utm30n_float32_nonsquare_nodata_4x3.tif",
+        geotiff(4, 3, ramp[:5] + [-9999.0] + ramp[6:12], pixel=30.0, pixel_y=20.0,
+                nodata="-9999"))
     put("fuzz_gdal", "wgs84_float32_3x3.tif",
         geotiff(3, 3, ramp[:9], epsg=4326, origin=(-3.5, 40.5), pixel=0.001))
     rotated = [30.0, 0.5, 0.0, 440720.0, 0.5, -30.0, 0.0, 3751320.0,

@@ -149,7 +149,11 @@ std::string usage() {
          "                 [--follow-unit M] [--bench-frames N] [--msaa auto|0|2|4|8]\n"
          "       terranav ... [--minimap on|off] [--paths on|off] [--capture FRAME:FILE]\n"
          "       terranav --help | --version\n"
-         "--map: .png, .hgt, .raw/.r16, GeoTIFF .tif (its own spacing and metres) or .map.\n"
+         "--map: .png, .hgt, .raw/.r16, .map or any GDAL raster (GeoTIFF .tif, .asc, .img,\n"
+         "...; its own spacing and metres). --nodata error|fill|block: its nodata samples\n"
+         "(.hgt voids) refused, filled from their neighbours, or filled with every tile\n"
+         "touching one blocked. --resample square: non-square GDAL pixels resampled\n"
+         "(bilinear) to square ones of the smaller size.\n"
          "--procedural: a SIZE x SIZE fractal-noise terrain instead of --map (seed 1 and\n"
          "30 m spacing unless given), relief 0.13 x its extent.\n"
          "Paths are any-angle (docs/continuous-model.md): the unit glides from where it\n"
@@ -235,6 +239,10 @@ Options parse_options(std::span<const std::string_view> args) {
       o.terrain.height_scale_m = parse_bounded<double>(arg, value(), nav::kHeightScaleLimit);
     } else if (arg == "--tile-size") {
       o.terrain.tile_size = parse_bounded<int>(arg, value(), nav::kTileSizeLimit);
+    } else if (arg == "--nodata") {
+      o.terrain.nodata = parse_named(arg, value(), nav::parse_nodata_policy);
+    } else if (arg == "--resample") {
+      o.terrain.resample_square = parse_named(arg, value(), nav::parse_resample);
     } else if (arg == "--max-slope") {
       o.max_slope = parse_bounded<double>(arg, value(), nav::kMaxSlopeLimit);
     } else if (arg == "--slope-weight") {
@@ -385,6 +393,9 @@ Options parse_options(std::span<const std::string_view> args) {
   }
   if (o.terrain.procedural) {
     if (!o.terrain.map.empty()) throw UsageError("--procedural and --map exclude each other");
+    if (o.terrain.nodata || o.terrain.resample_square) {
+      throw UsageError(std::string(o.terrain.nodata ? "--nodata" : "--resample") + " needs --map");
+    }
     if (o.terrain.height_scale_m) {
       throw UsageError("--height-scale does not apply to --procedural terrain");
     }

@@ -39,6 +39,16 @@ nav::GraphConfig graph_config(double max_slope, const std::string& topology,
   return config;
 }
 
+/// A nav parse_* result; its Error becomes a ValueError naming the keyword.
+template <typename Parse>
+auto named(const char* keyword, const std::string& text, Parse parse) {
+  try {
+    return parse(text);
+  } catch (const nav::Error& e) {
+    throw py::value_error(std::string(keyword) + ": " + e.what());
+  }
+}
+
 int side(py::ssize_t n) {
   return static_cast<int>(std::min<py::ssize_t>(n, INT_MAX));
 }
@@ -202,12 +212,15 @@ non-numeric array. O(samples).)");
       "from_file",
       [](const std::filesystem::path& path, std::optional<int> tile_size,
          std::optional<double> spacing, std::optional<double> height_scale, double max_slope,
-         const std::string& topology, const std::string& corner_cutting) {
+         const std::string& topology, const std::string& corner_cutting,
+         std::optional<std::string> nodata, std::optional<std::string> resample) {
         nav::TerrainRequest request;
         request.map = path;
         request.tile_size = tile_size;
         request.spacing_m = spacing;
         request.height_scale_m = height_scale;
+        if (nodata) request.nodata = named("nodata", *nodata, nav::parse_nodata_policy);
+        if (resample) request.resample_square = named("resample", *resample, nav::parse_resample);
         const nav::GraphConfig config = graph_config(max_slope, topology, corner_cutting);
         std::optional<nav::Terrain> loaded;
         std::string load_error;
@@ -229,14 +242,20 @@ non-numeric array. O(samples).)");
       py::arg("path"), py::kw_only(), py::arg("tile_size") = py::none(),
       py::arg("spacing") = py::none(), py::arg("height_scale") = py::none(),
       py::arg("max_slope") = nav::GraphConfig{}.max_slope, py::arg("topology") = "octile8",
-      py::arg("corner_cutting") = "never",
+      py::arg("corner_cutting") = "never", py::arg("nodata") = py::none(),
+      py::arg("resample") = py::none(),
       R"(Loads a map file: an 8/16-bit grayscale PNG or .raw/.r16 (settings not
-given come from its .terrain sidecar), an SRTM .hgt, a GeoTIFF (through GDAL,
-keeping its georeference) or a Moving AI .map.
+given come from its .terrain sidecar), an SRTM .hgt, a Moving AI .map, or any
+other raster through GDAL (GeoTIFF, .asc, .img, ...; keeping its georeference).
 
 tile_size: cells per tile side. spacing: metres between samples.
-height_scale: metres at the full-scale value (PNG, RAW). A GeoTIFF brings its
-own spacing and metres; a .map refuses all three.
+height_scale: metres at the full-scale value (PNG, RAW). A GDAL raster brings
+its own spacing and metres; a .map refuses all three.
+nodata: None (an error, as "error"), "fill" (nodata heights filled from their
+    neighbours) or "block" (filled, and every tile touching one blocked); .hgt
+    voids and GDAL rasters only, as navcli's --nodata.
+resample: None, or "square": a GDAL raster's non-square pixels resampled
+    (bilinear) to square ones of the smaller size, as navcli's --resample.
 max_slope, topology, corner_cutting: as Terrain().
 Raises OSError with the loader's one-line message naming the file, ValueError
 for a bad graph setting. O(samples).)");

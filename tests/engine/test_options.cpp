@@ -128,6 +128,19 @@ TEST(Options, ProceduralTerrainTakesSizeSeedAndOverrides) {
   EXPECT_EQ(parse({"--procedural", "65"}).terrain.procedural->seed, 1u);
 }
 
+TEST(Options, LoaderOptionsReachTheTerrainRequest) {
+  const app::Options o = parse({"--map", "dem.asc", "--nodata", "block", "--resample", "square"});
+  EXPECT_EQ(o.terrain.nodata, nav::NodataPolicy::Block);
+  EXPECT_TRUE(o.terrain.resample_square);
+  EXPECT_FALSE(parse({"--map", "dem.tif"}).terrain.nodata.has_value());
+  EXPECT_EQ(usage_error({"--map", "dem.tif", "--nodata", "maybe"}),
+            "--nodata: expected error, fill or block, got 'maybe'");
+  EXPECT_EQ(usage_error({"--map", "dem.tif", "--resample", "cubic"}),
+            "--resample: expected square, got 'cubic'");
+  EXPECT_EQ(usage_error({"--procedural", "65", "--nodata", "fill"}), "--nodata needs --map");
+  EXPECT_EQ(usage_error({"--procedural", "65", "--resample", "square"}), "--resample needs --map");
+}
+
 TEST(Options, ProceduralConflictsAreUsageErrors) {
   EXPECT_EQ(usage_error({"--map", "a.png", "--procedural", "65"}),
             "--procedural and --map exclude each other");

@@ -17,6 +17,8 @@
 #include <vector>
 
 #include "geotiff_writer.hpp"
+#include "terranav/nav/nav_terrain.hpp"
+#include "terranav/nav/search.hpp"
 #include "terranav/terrain_io/georeference.hpp"
 #include "terranav/terrain_io/terrain_source.hpp"
 #include "test_support.hpp"
@@ -161,7 +163,8 @@ TEST_F(GdalTerrain, RefusedRastersGiveOneExactLine) {
       {"south_up.tif", [](RasterSpec& r) { r.geotransform = Gt{440720, 30, 0, 3751320, 0, 30}; },
        "not north-up (pixel size 30 x 30; expected > 0 x < 0); warp it north-up first, " + warp},
       {"non_square.tif", [](RasterSpec& r) { r.geotransform = Gt{440720, 30, 0, 3751320, 0, -20}; },
-       "non-square pixels 30 x 20 m; resample to square pixels first, e.g. gdalwarp -tr 30 30"},
+       "non-square pixels 30 x 20 m; load it with --resample square (bilinear, to 20 m pixels) or "
+       "resample it first, e.g. gdalwarp -tr 20 20"},
       {"wgs84.tif",
        [](RasterSpec& r) {
          r.epsg = 4326;
@@ -180,7 +183,8 @@ TEST_F(GdalTerrain, RefusedRastersGiveOneExactLine) {
          r.nodata = -9999.0;
          r.values = {10, 11, 12, 20, -9999, -9999};
        },
-       "2 nodata samples (-9999), the first at row 1, column 1"},
+       "2 nodata samples (-9999), the first at row 1, column 1; --nodata fill fills them from "
+       "their neighbours, --nodata block also blocks their tiles"},
       {"all_nodata.tif",
        [](RasterSpec& r) {
          r.nodata = 0.0;
@@ -198,14 +202,152 @@ TEST_F(GdalTerrain, RefusedRastersGiveOneExactLine) {
   }
 }
 
-TEST_F(GdalTerrain, NodataSamplesAreFilledOnRequest) {
+// 5 x 5 samples of 7 m, 30 m apart, the centre one nodata.
+RasterSpec hole_in_a_flat() {
   RasterSpec spec;
+  spec.width = 5;
+  spec.depth = 5;
   spec.nodata = -9999.0;
-  spec.values = {10, 20, 30, 40, -9999, 60};
+  spec.values.assign(25, 7.0);
+  spec.values[2 * 5 + 2] = -9999.0;
+  return spec;
+}
+
+// The tiles of a 4 x 4 tile map flagged in `blocked`, as (i, j).
+std::vector<TileCoord> blocked_tiles(const Terrain& t) {
+  std::vector<TileCoord> tiles;
+  for (std::size_t k = 0; k < t.blocked.size(); ++k) {
+    if (t.blocked[k] != 0) tiles.push_back({static_cast<int>(k % 4), static_cast<int>(k / 4)});
+  }
+  return tiles;
+}
+
+double path_cost(const Terrain& t, TileCoord from, TileCoord to) {
+  const NavTerrain nav(t.heightmap, NavTerrainConfig{.blocked = t.blocked});
+  AStar astar(nav.graph(), nav.sets());
+  const PathResult r = astar.find_path(from, to);
+  EXPECT_EQ(r.status, SearchStatus::Found);
+  return r.cost;
+}
+
+TEST_F(GdalTerrain, NodataFillTakesTheHeightAroundAndBlocksNothing) {
+  const Terrain t = load_terrain(
+      TerrainRequest{.map = tif("fill.tif", hole_in_a_flat()), .nodata = NodataPolicy::Fill});
+  EXPECT_EQ(t.heightmap.at(2, 2), 7.0f);
+  EXPECT_TRUE(t.blocked.empty());
+  // Along tile row 1 through the filled sample: three straight 30 m steps.
+  EXPECT_DOUBLE_EQ(path_cost(t, {0, 1}, {3, 1}), 90.0);
+}
+
+TEST_F(GdalTerrain, NodataBlockFillsAndBlocksTheFourTilesAroundTheSample) {
+  const Terrain t = load_terrain(
+      TerrainRequest{.map = tif("block.tif", hole_in_a_flat()), .nodata = NodataPolicy::Block});
+  EXPECT_EQ(t.heightmap.at(2, 2), 7.0f);
+  // Sample (2, 2) is a corner of tiles (1..2, 1..2).
+  EXPECT_EQ(blocked_tiles(t), (std::vector<TileCoord>{{1, 1}, {2, 1}, {1, 2}, {2, 2}}));
+  // Around them by row 0 (no corner cutting past a blocked tile): up, three
+  // along, down.
+  EXPECT_DOUBLE_EQ(path_cost(t, {0, 1}, {3, 1}), 150.0);
+}
+
+TEST_F(GdalTerrain, NodataBeyondGdalsReachIsFilledRingByRing) {
+  // 230 x 2 samples of 5 m, all nodata but column 0: GDAL's fill reaches 100
+  // pixels, the ring fill the rest; a flat stays flat.
+  RasterSpec spec;
+  spec.width = 230;
+  spec.depth = 2;
+  spec.nodata = -1.0;
+  spec.values.assign(460, -1.0);
+  spec.values[0] = 5.0;
+  spec.values[230] = 5.0;
   const Terrain t =
-      load_terrain(TerrainRequest{.map = tif("fill.tif", spec), .hgt_voids = HgtVoids::Fill});
-  // The mean of its five neighbours: (10 + 20 + 30 + 40 + 60) / 5.
-  EXPECT_EQ(t.heightmap.at(1, 1), 32.0f);
+      load_terrain(TerrainRequest{.map = tif("far.tif", spec), .nodata = NodataPolicy::Fill});
+  for (int x = 0; x < 230; ++x) {
+    ASSERT_EQ(t.heightmap.at(x, 0), 5.0f) << x;
+    ASSERT_EQ(t.heightmap.at(x, 1), 5.0f) << x;
+  }
+}
+
+// 2 x 4 pixels of 20 m (east) x 10 m (north): 4 x 4 square pixels of 10 m.
+RasterSpec tall_pixels() {
+  RasterSpec spec;
+  spec.width = 2;
+  spec.depth = 4;
+  spec.values = {0, 10, 20, 30, 40, 50, 60, 70};
+  spec.geotransform = std::array<double, 6>{440720.0, 20.0, 0.0, 3751320.0, 0.0, -10.0};
+  return spec;
+}
+
+TEST_F(GdalTerrain, ResampleSquareMakesSquarePixelsOfTheSmallerSize) {
+  const Terrain t =
+      load_terrain(TerrainRequest{.map = tif("tall.tif", tall_pixels()), .resample_square = true});
+  ASSERT_EQ(t.heightmap.width(), 4);
+  ASSERT_EQ(t.heightmap.depth(), 4);
+  EXPECT_EQ(t.heightmap.spacing(), 10.0);
+  ASSERT_TRUE(t.georeference.has_value());
+  EXPECT_EQ(t.georeference->pixel_size_m, 10.0);
+  // Sample (0, 0) sits at the centre of the new top-left pixel.
+  const CrsPoint p = nav_to_crs(*t.georeference, {0.0, 0.0});
+  EXPECT_EQ(p.easting, 440725.0);
+  EXPECT_EQ(p.northing, 3751315.0);
+  // Row 0's new centres lie at 0.25, 0.75, 1.25, 1.75 old pixels: clamped to
+  // the first value, then 3/4 + 1/4 and 1/4 + 3/4 of 0 and 10, then 10.
+  // Rows keep their spacing, so each row is its own.
+  const float expected[4][4] = {
+      {0, 2.5f, 7.5f, 10}, {20, 22.5f, 27.5f, 30}, {40, 42.5f, 47.5f, 50}, {60, 62.5f, 67.5f, 70}};
+  for (int z = 0; z < 4; ++z) {
+    for (int x = 0; x < 4; ++x) EXPECT_EQ(t.heightmap.at(x, z), expected[z][x]) << x << "," << z;
+  }
+}
+
+TEST_F(GdalTerrain, ResampleSquareDropsAPartialPixelAtTheEdge) {
+  RasterSpec spec;  // 3 x 2 pixels of 30 x 20 m: 90 m wide, so 4 pixels of 20 m
+  spec.geotransform = std::array<double, 6>{440720.0, 30.0, 0.0, 3751320.0, 0.0, -20.0};
+  const Terrain t =
+      load_terrain(TerrainRequest{.map = tif("wide.tif", spec), .resample_square = true});
+  EXPECT_EQ(t.heightmap.width(), 4);
+  EXPECT_EQ(t.heightmap.depth(), 2);
+  EXPECT_EQ(t.heightmap.spacing(), 20.0);
+}
+
+TEST_F(GdalTerrain, ResampledNodataBlocksWhatItWeighsIn) {
+  RasterSpec spec = tall_pixels();
+  spec.nodata = -9999.0;
+  spec.values[0] = -9999.0;
+  const Terrain t = load_terrain(TerrainRequest{
+      .map = tif("tall_hole.tif", spec), .nodata = NodataPolicy::Block, .resample_square = true});
+  // Old pixel (0, 0) weighs in new samples 0..2 of row 0 (weights 1, 3/4,
+  // 1/4), whose tiles are those of tile row 0, 3 x 3 tiles in all.
+  ASSERT_EQ(t.blocked.size(), 9u);
+  EXPECT_EQ(t.blocked, (std::vector<std::uint8_t>{1, 1, 1, 0, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(t.heightmap.at(3, 0), 10.0f);
+}
+
+TEST_F(GdalTerrain, AnyGdalRasterLoads) {
+  // Arc/Info ASCII grid (its CRS in an ESRI .prj beside it, which names no
+  // EPSG code) and Erdas Imagine.
+  struct Case {
+    const char* name;
+    const char* driver;
+    std::optional<int> epsg;
+  };
+  for (const auto& [name, driver, epsg] :
+       {Case{"dem.asc", "AAIGrid", std::nullopt}, Case{"dem.img", "HFA", 32630}}) {
+    RasterSpec spec;
+    spec.driver = driver;
+    const Terrain t = load_terrain(TerrainRequest{.map = tif(name, spec)});
+    ASSERT_EQ(t.heightmap.width(), 3) << name;
+    ASSERT_EQ(t.heightmap.depth(), 2) << name;
+    EXPECT_EQ(t.heightmap.spacing(), 30.0) << name;
+    for (int k = 0; k < 6; ++k) {
+      EXPECT_EQ(t.heightmap.at(k % 3, k / 3), static_cast<float>(spec.values[k])) << name;
+    }
+    ASSERT_TRUE(t.georeference.has_value()) << name;
+    EXPECT_EQ(t.georeference->origin_e, 440720.0) << name;
+    EXPECT_EQ(t.georeference->origin_n, 3751320.0) << name;
+    EXPECT_EQ(t.georeference->epsg, epsg) << name;
+    EXPECT_THAT(t.georeference->crs_wkt, HasSubstr("UTM zone 30N")) << name;
+  }
 }
 
 TEST_F(GdalTerrain, AbsurdSizesAreRefusedBeforeReading) {
@@ -220,7 +362,8 @@ TEST_F(GdalTerrain, SpacingAndHeightScaleOverridesAreRefused) {
   const fs::path file = tif("utm.tif", RasterSpec{});
   const std::string expected =
       file.string() +
-      ": a GeoTIFF holds metres and its pixel size; spacing_m and height_scale_m do not apply";
+      ": a GDAL raster holds metres and its pixel size; spacing_m and height_scale_m do not "
+      "apply";
   EXPECT_EQ(error_of([&] { load_terrain(TerrainRequest{.map = file, .spacing_m = 30.0}); }),
             expected);
   EXPECT_EQ(error_of([&] { load_terrain(TerrainRequest{.map = file, .height_scale_m = 2.0}); }),

@@ -20,6 +20,7 @@ namespace terranav::nav {
 namespace {
 
 using ::testing::AllOf;
+using ::testing::AnyOf;
 using ::testing::HasSubstr;
 namespace fs = std::filesystem;
 
@@ -140,10 +141,72 @@ TEST_F(TerrainSource, RawSizeForOtherFormatsIsAnError) {
               AllOf(HasSubstr(map.string()), HasSubstr("only to .raw")));
 }
 
-TEST_F(TerrainSource, UnknownExtensionIsAnError) {
-  const fs::path map = write("dem.xyz", "1 2 3");
+TEST_F(TerrainSource, OtherExtensionsGoToGdal) {
+  const fs::path map = write("dem.txt", "just words, not a raster\n");
   EXPECT_THAT(error_of([&] { load_terrain(TerrainRequest{.map = map}); }),
-              AllOf(HasSubstr(map.string()), HasSubstr("unknown extension '.xyz'")));
+              AllOf(HasSubstr(map.string()),
+                    AnyOf(HasSubstr("not a raster GDAL can read"), HasSubstr("lacks GDAL"))));
+}
+
+TEST_F(TerrainSource, NodataAndResampleAreRefusedWhereTheyMeanNothing) {
+  const fs::path map = png("m.png");
+  EXPECT_EQ(error_of([&] { load_terrain(TerrainRequest{.map = map, .resample_square = true}); }),
+            map.string() +
+                ": --resample applies only to GDAL rasters; a .png map has no pixel size of its "
+                "own");
+  EXPECT_EQ(
+      error_of([&] { load_terrain(TerrainRequest{.map = map, .nodata = NodataPolicy::Fill}); }),
+      map.string() +
+          ": --nodata applies only to .hgt and GDAL rasters; a .png map has no nodata "
+          "samples");
+  EXPECT_THAT(error_of([&] {
+                load_terrain(TerrainRequest{.map = arena(), .nodata = NodataPolicy::Block});
+              }),
+              HasSubstr("a .map map has no nodata samples"));
+  const fs::path hgt = write("N00E000.hgt", std::string(std::size_t{1201} * 1201 * 2, '\0'));
+  EXPECT_THAT(error_of([&] { load_terrain(TerrainRequest{.map = hgt, .resample_square = true}); }),
+              HasSubstr("--resample applies only to GDAL rasters; a .hgt map"));
+  EXPECT_EQ(error_of([&] {
+              load_terrain(TerrainRequest{.nodata = NodataPolicy::Fill,
+                                          .procedural = ProceduralConfig{.size = 33}});
+            }),
+            "procedural terrain: --nodata and --resample apply only to map files");
+}
+
+TEST_F(TerrainSource, PolicyNamesParse) {
+  EXPECT_EQ(parse_nodata_policy("error"), NodataPolicy::Error);
+  EXPECT_EQ(parse_nodata_policy("fill"), NodataPolicy::Fill);
+  EXPECT_EQ(parse_nodata_policy("block"), NodataPolicy::Block);
+  EXPECT_EQ(error_of([] { parse_nodata_policy("Fill"); }),
+            "expected error, fill or block, got 'Fill'");
+  EXPECT_TRUE(parse_resample("square"));
+  EXPECT_EQ(error_of([] { parse_resample("bilinear"); }), "expected square, got 'bilinear'");
+}
+
+// An SRTM tile of 100 m everywhere but one void at row 600, column 500.
+TEST_F(TerrainSource, HgtVoidsFillOrBlockTheirTiles) {
+  std::string bytes;
+  for (int k = 0; k < 1201 * 1201; ++k)
+    bytes.append(k == 600 * 1201 + 500 ? "\x80\x00" : "\x00\x64", 2);
+  const fs::path map = write("N00E000.hgt", bytes);
+  EXPECT_THAT(error_of([&] { load_terrain(TerrainRequest{.map = map}); }),
+              HasSubstr("1 void samples (-32768), the first at row 600, column 500; --nodata fill "
+                        "fills them from their neighbours, --nodata block also blocks their "
+                        "tiles"));
+  const Terrain filled = load_terrain(TerrainRequest{.map = map, .nodata = NodataPolicy::Fill});
+  EXPECT_EQ(filled.heightmap.at(500, 600), 100.0f);
+  EXPECT_TRUE(filled.blocked.empty());
+  // Tiles of 4 cells: sample (500, 600) is a corner of tiles (124..125, 149..150).
+  const Terrain blocked =
+      load_terrain(TerrainRequest{.map = map, .tile_size = 4, .nodata = NodataPolicy::Block});
+  EXPECT_EQ(blocked.heightmap.at(500, 600), 100.0f);
+  ASSERT_EQ(blocked.blocked.size(), std::size_t{300} * 300);
+  std::vector<std::size_t> ids;
+  for (std::size_t k = 0; k < blocked.blocked.size(); ++k) {
+    if (blocked.blocked[k] != 0) ids.push_back(k);
+  }
+  EXPECT_EQ(ids, (std::vector<std::size_t>{149 * 300 + 124, 149 * 300 + 125, 150 * 300 + 124,
+                                           150 * 300 + 125}));
 }
 
 TEST_F(TerrainSource, TileSizeMustFitTheHeightmap) {

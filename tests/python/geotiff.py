@@ -11,9 +11,10 @@ _SIZES = {_SHORT: 2, _LONG: 4, _DOUBLE: 8}
 _FORMATS = {_SHORT: "H", _LONG: "I", _DOUBLE: "d"}
 
 
-def write_geotiff(path, heights, origin_e, origin_n, pixel_size_m, epsg):
+def write_geotiff(path, heights, origin_e, origin_n, pixel_size_m, epsg, pixel_size_n=None):
     """heights: (rows, columns) metres; (origin_e, origin_n) the raster's
-    outer north-west corner in metres."""
+    outer north-west corner in metres; pixels pixel_size_m wide (east) and
+    pixel_size_n (north; pixel_size_m unless given) tall."""
     data = np.ascontiguousarray(heights, dtype="<f4").tobytes()
     rows, columns = heights.shape
     geokeys = [1, 1, 0, 3,          # version, revision, minor, key count
@@ -25,7 +26,8 @@ def write_geotiff(path, heights, origin_e, origin_n, pixel_size_m, epsg):
         (259, _SHORT, [1]), (262, _SHORT, [1]), (273, _LONG, [0]),
         (277, _SHORT, [1]), (278, _LONG, [rows]), (279, _LONG, [len(data)]),
         (284, _SHORT, [1]), (339, _SHORT, [3]),
-        (33550, _DOUBLE, [pixel_size_m, pixel_size_m, 0.0]),
+        (33550, _DOUBLE, [pixel_size_m,
+                          pixel_size_m if pixel_size_n is None else pixel_size_n, 0.0]),
         (33922, _DOUBLE, [0.0, 0.0, 0.0, origin_e, origin_n, 0.0]),
         (34735, _SHORT, geokeys),
     ]

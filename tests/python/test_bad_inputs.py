@@ -107,6 +107,24 @@ def test_unknown_extension_is_an_os_error(tmp_path):
         terranav.Terrain.from_file(odd)
 
 
+def test_nodata_and_resample_are_refused_for_a_png(tmp_path):
+    png = tmp_path / "m.png"
+    png.write_bytes(b"0")
+    with pytest.raises(OSError, match="--nodata applies only to .hgt and GDAL rasters"):
+        terranav.Terrain.from_file(png, nodata="fill")
+    with pytest.raises(OSError, match="--resample applies only to GDAL rasters"):
+        terranav.Terrain.from_file(png, resample="square")
+
+
+@pytest.mark.parametrize("keywords, text", [
+    ({"nodata": "maybe"}, "nodata: expected error, fill or block, got 'maybe'"),
+    ({"resample": "cubic"}, "resample: expected square, got 'cubic'"),
+])
+def test_bad_loader_names_are_value_errors(tmp_path, keywords, text):
+    with pytest.raises(ValueError, match=text):
+        terranav.Terrain.from_file(tmp_path / "m.tif", **keywords)
+
+
 @pytest.mark.parametrize("points, keywords, text", [
     (np.zeros((3, 3)), {}, r"shape \(N, 2\)"),
     (np.array([[0.0, 0.0], [np.nan, 1.0]]), {}, "row 1 is not finite"),

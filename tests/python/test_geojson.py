@@ -73,3 +73,21 @@ def test_geotiff_path_lands_on_eastings_and_northings(geotiff_terrain):
 
 def test_array_terrain_has_no_georeference():
     assert terranav.Terrain(np.zeros((3, 3))).georeference is None
+
+
+def test_resample_square_gives_square_pixels_of_the_smaller_size(tmp_path):
+    # 2 x 4 pixels of 20 x 10 m become 4 x 4 of 10 m; row 0's new centres lie
+    # at 0.25, 0.75, 1.25, 1.75 old pixels (bilinear, clamped at the edges).
+    heights = np.array([[0.0, 10.0], [20.0, 30.0], [40.0, 50.0], [60.0, 70.0]])
+    path = write_geotiff(tmp_path / "tall.tif", heights, origin_e=500000.0,
+                         origin_n=4000000.0, pixel_size_m=20.0, epsg=32630,
+                         pixel_size_n=10.0)
+    with pytest.raises(OSError) as refused:
+        terranav.Terrain.from_file(path)
+    if "lacks GDAL" in str(refused.value):
+        pytest.skip("terranav built without GDAL")
+    assert "non-square pixels 20 x 10 m; load it with --resample square" in str(refused.value)
+    t = terranav.Terrain.from_file(path, resample="square")
+    assert (t.tiles_wide, t.tiles_deep, t.spacing) == (3, 3, 10.0)
+    assert t.georeference["pixel_size_m"] == 10.0
+    assert list(t.heights[0]) == [0.0, 2.5, 7.5, 10.0]

@@ -27,10 +27,12 @@ struct RasterSpec {
   std::optional<double> nodata;
   double scale = 1.0;
   double offset = 0.0;
+  const char* driver = "GTiff";  // the copy's format: "AAIGrid" (.asc), "HFA" (.img), ...
 };
 
-/// Builds the raster in GDAL's MEM driver and copies it to a GeoTIFF at
-/// `file` (GTiff driver); a failed GDAL call fails the test. Returns `file`.
+/// Builds the raster in GDAL's MEM driver and copies it to `file` with
+/// spec.driver (a GeoTIFF by default); a failed GDAL call fails the test.
+/// Returns `file`.
 inline std::filesystem::path write_geotiff(const std::filesystem::path& file,
                                            const RasterSpec& spec) {
   GDALAllRegister();
@@ -58,8 +60,8 @@ inline std::filesystem::path write_geotiff(const std::filesystem::path& file,
   EXPECT_EQ(GDALRasterIO(band, GF_Write, 0, 0, spec.width, spec.depth, values.data(), spec.width,
                          spec.depth, GDT_Float64, 0, 0),
             CE_None);
-  GDALDatasetH out = GDALCreateCopy(GDALGetDriverByName("GTiff"), file.c_str(), mem, FALSE, nullptr,
-                                    nullptr, nullptr);
+  GDALDatasetH out = GDALCreateCopy(GDALGetDriverByName(spec.driver), file.c_str(), mem, FALSE,
+                                    nullptr, nullptr, nullptr);
   EXPECT_NE(out, nullptr);
   GDALClose(out);
   GDALClose(mem);

@@ -92,8 +92,54 @@ TEST_F(NavcliGeoTiff, SpacingFlagIsRefused) {
   const NavcliRun run = run_navcli(dir_, "path --map " + dem + " --spacing 10 --from 0,0 --to 1,0");
   EXPECT_EQ(run.status, 1);
   EXPECT_EQ(run.err, "navcli: " + path("dem.tif").string() +
-                         ": a GeoTIFF holds metres and its pixel size; spacing_m and "
+                         ": a GDAL raster holds metres and its pixel size; spacing_m and "
                          "height_scale_m do not apply\n");
+}
+
+// 5 x 5 samples of 7 m, 30 m pixels, the centre one nodata: refused by
+// default, filled (the straight path along tile row 1 through it, 90 m), or
+// filled with its four tiles blocked (around them by row 0, 150 m).
+TEST_F(NavcliGeoTiff, NodataFlagRefusesFillsOrBlocks) {
+  RasterSpec spec;
+  spec.width = 5;
+  spec.depth = 5;
+  spec.nodata = -9999.0;
+  spec.values.assign(25, 7.0);
+  spec.values[12] = -9999.0;
+  const std::string dem = shell_quote(write_geotiff(path("hole.tif"), spec).string());
+  const std::string query = "path --map " + dem + " --from 0,1 --to 3,1";
+  const NavcliRun refused = run_navcli(dir_, query);
+  EXPECT_EQ(refused.status, 1);
+  EXPECT_EQ(refused.err, "navcli: " + path("hole.tif").string() +
+                             ": 1 nodata samples (-9999), the first at row 2, column 2; --nodata "
+                             "fill fills them from their neighbours, --nodata block also blocks "
+                             "their tiles\n");
+  const auto length = [&](const std::string& mode) {
+    const NavcliRun run = run_navcli(dir_, query + " --nodata " + mode);
+    EXPECT_EQ(run.status, 0) << run.err;
+    return nlohmann::json::parse(run.out).at("length_m").get<double>();
+  };
+  EXPECT_NEAR(length("fill"), 90.0, 1e-9);
+  EXPECT_NEAR(length("block"), 150.0, 1e-9);
+}
+
+// 2 x 4 pixels of 20 x 10 m: refused as they are, 4 x 4 samples of 10 m with
+// --resample square (tile (0, 0) to (2, 0) is then 20 m).
+TEST_F(NavcliGeoTiff, ResampleFlagMakesSquarePixels) {
+  RasterSpec spec;
+  spec.width = 2;
+  spec.depth = 4;
+  spec.values.assign(8, 50.0);
+  spec.geotransform = std::array<double, 6>{500000.0, 20.0, 0.0, 4000000.0, 0.0, -10.0};
+  const std::string dem = shell_quote(write_geotiff(path("tall.tif"), spec).string());
+  const std::string query = "path --map " + dem + " --from 0,0 --to 2,0";
+  const NavcliRun refused = run_navcli(dir_, query);
+  EXPECT_EQ(refused.status, 1);
+  EXPECT_THAT(refused.err, ::testing::HasSubstr("non-square pixels 20 x 10 m; load it with "
+                                                "--resample square"));
+  const NavcliRun run = run_navcli(dir_, query + " --resample square");
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NEAR(nlohmann::json::parse(run.out).at("length_m").get<double>(), 20.0, 1e-9);
 }
 
 }  // namespace

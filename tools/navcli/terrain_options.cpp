@@ -12,14 +12,20 @@ namespace terranav::navcli {
 
 const char* const kTerrainOptionsUsage =
     "Terrain (every command):\n"
-    "  --map FILE            .png, .hgt, .raw/.r16, GeoTIFF .tif or Moving AI .map\n"
-    "                        (settings not given come from FILE's .terrain sidecar; a\n"
-    "                        GeoTIFF brings its own spacing and metres)\n"
+    "  --map FILE            .png, .hgt, .raw/.r16, Moving AI .map, or any raster GDAL\n"
+    "                        reads (GeoTIFF .tif, .asc, .img, ...; settings not given\n"
+    "                        come from FILE's .terrain sidecar; a GDAL raster brings its\n"
+    "                        own spacing and metres)\n"
     "  --procedural SIZE     instead of --map: SIZE x SIZE samples of seeded fBm noise\n"
     "    [--seed S] [--smoothing PASSES]\n"
     "  --spacing S           metres between samples\n"
     "  --height-scale Z      metres at full-scale value (procedural: the relief)\n"
     "  --tile-size T         cells per tile side\n"
+    "  --nodata MODE         nodata samples (.hgt voids, a GDAL raster's nodata):\n"
+    "                        error (default), fill (from their neighbours) or block\n"
+    "                        (filled, and every tile touching one unwalkable)\n"
+    "  --resample square     a GDAL raster with non-square pixels: resample it to\n"
+    "                        square pixels of the smaller size (bilinear)\n"
     "  --max-slope M         steepest walkable edge, rise over run (default 0.6)\n"
     "  --topology NAME       octile8 (default), cardinal4, hex6, knight16 (octile8 plus\n"
     "                        the knight's moves, as r.walk -k)\n"
@@ -125,6 +131,17 @@ TerrainOptions take_terrain_options(Flags& flags) {
   options.request.spacing_m = optional_bounded<double>(flags, nav::kSpacingLimit);
   options.request.tile_size = optional_bounded<int>(flags, nav::kTileSizeLimit);
   const auto height_scale = optional_bounded<double>(flags, nav::kHeightScaleLimit);
+  const auto nodata = flags.take("--nodata");
+  const auto resample = flags.take("--resample");
+  if (!map && (nodata || resample)) {
+    throw UsageError(std::string(nodata ? "--nodata" : "--resample") + " needs --map");
+  }
+  if (nodata) {
+    options.request.nodata = parse_named("--nodata", *nodata, nav::parse_nodata_policy);
+  }
+  if (resample) {
+    options.request.resample_square = parse_named("--resample", *resample, nav::parse_resample);
+  }
   if (map) {
     options.request.map = std::string(*map);
     options.request.height_scale_m = height_scale;

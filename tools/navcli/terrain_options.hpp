@@ -24,9 +24,9 @@ namespace terranav::navcli {
 /// Usage text of the shared flags, for --help.
 extern const char* const kTerrainOptionsUsage;
 
-/// --map FILE | --procedural SIZE [--seed S] [--smoothing N], --spacing,
-/// --height-scale (the relief of a procedural map), --tile-size, --max-slope,
-/// --topology, --corner-cutting.
+/// --map FILE [--nodata error|fill|block] [--resample square] | --procedural
+/// SIZE [--seed S] [--smoothing N], --spacing, --height-scale (the relief of
+/// a procedural map), --tile-size, --max-slope, --topology, --corner-cutting.
 struct TerrainOptions {
   nav::TerrainRequest request;
   nav::GraphConfig config;

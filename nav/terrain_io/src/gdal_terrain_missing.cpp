@@ -17,7 +17,8 @@ namespace {
 
 namespace detail {
 
-GeoHeightmap load_gdal_heightmap(const std::filesystem::path& file, HgtVoids /*nodata*/) {
+GeoHeightmap load_gdal_heightmap(const std::filesystem::path& file, HgtVoids /*nodata*/,
+                                 bool /*resample_square*/) {
   lacks_gdal(file);
 }
 

@@ -18,7 +18,6 @@ using detail::fail;
 using detail::file_size_of;
 using detail::make_heightmap;
 using detail::read_bytes;
-using detail::settle_voids;
 
 constexpr int kHgtSide3 = 1201;  // 3 arc-second tile
 constexpr int kHgtSide1 = 3601;  // 1 arc-second tile
@@ -40,10 +39,10 @@ std::vector<float> scale_samples(const Sample* samples, std::size_t count, doubl
   return heights;
 }
 
-// Fills voids layer by layer, outward from the valid samples: a void at
-// Chebyshev distance L from valid data gets the mean of its neighbours at
-// distance < L. Same result as repeating "fill every void that has a non-void
-// neighbour" until none is left, in O(W * D).
+}  // namespace
+
+namespace detail {
+
 void fill_voids(std::vector<float>& heights, std::vector<std::int32_t>& layer, int width,
                 int depth) {
   const auto for_neighbours = [width, depth](std::size_t k, auto&& visit) {
@@ -88,10 +87,6 @@ void fill_voids(std::vector<float>& heights, std::vector<std::int32_t>& layer, i
   }
 }
 
-}  // namespace
-
-namespace detail {
-
 void check_dimensions(const std::filesystem::path& file, int width, int depth) {
   const std::string dims = std::to_string(width) + "x" + std::to_string(depth);
   if (width < 2 || depth < 2 || width > kMaxHeightmapDimension || depth > kMaxHeightmapDimension) {
@@ -112,9 +107,9 @@ Heightmap make_heightmap(const std::filesystem::path& file, int width, int depth
   }
 }
 
-void settle_voids(const std::filesystem::path& file, std::vector<float>& heights,
-                  std::vector<std::int32_t>& layer, int width, int depth, HgtVoids voids,
-                  const std::string& kind, const std::string& value) {
+std::size_t check_voids(const std::filesystem::path& file, const std::vector<std::int32_t>& layer,
+                        int width, HgtVoids voids, const std::string& kind,
+                        const std::string& value) {
   std::size_t void_count = 0;
   std::size_t first_void = 0;
   for (std::size_t k = layer.size(); k-- > 0;) {
@@ -126,15 +121,59 @@ void settle_voids(const std::filesystem::path& file, std::vector<float>& heights
   if (void_count == layer.size()) {
     fail(file, "every sample is " + kind + " (" + value + ")");
   }
-  if (void_count > 0) {
-    if (voids == HgtVoids::Error) {
-      const auto w = static_cast<std::size_t>(width);
-      fail(file, std::to_string(void_count) + " " + kind + " samples (" + value +
-                     "), the first at row " + std::to_string(first_void / w) + ", column " +
-                     std::to_string(first_void % w));
-    }
-    fill_voids(heights, layer, width, depth);
+  if (void_count > 0 && voids == HgtVoids::Error) {
+    const auto w = static_cast<std::size_t>(width);
+    fail(file, std::to_string(void_count) + " " + kind + " samples (" + value +
+                   "), the first at row " + std::to_string(first_void / w) + ", column " +
+                   std::to_string(first_void % w) +
+                   "; --nodata fill fills them from their neighbours, --nodata block also "
+                   "blocks their tiles");
   }
+  return void_count;
+}
+
+std::vector<std::uint8_t> void_mask(const std::vector<std::int32_t>& layer) {
+  std::vector<std::uint8_t> mask(layer.size());
+  for (std::size_t k = 0; k < layer.size(); ++k) mask[k] = layer[k] != 0 ? 1 : 0;
+  return mask;
+}
+
+FilledHeightmap load_hgt(const std::filesystem::path& file, double spacing_m, HgtVoids voids) {
+  check(file, kSpacingLimit, spacing_m);
+  const std::uintmax_t size = file_size_of(file);
+  const auto tile_bytes = [](int side) {
+    return static_cast<std::uintmax_t>(side) * static_cast<std::uintmax_t>(side) * 2u;
+  };
+  int side = 0;
+  if (size == tile_bytes(kHgtSide3)) {
+    side = kHgtSide3;
+  } else if (size == tile_bytes(kHgtSide1)) {
+    side = kHgtSide1;
+  } else {
+    fail(file, "size " + std::to_string(size) + " bytes is neither a 1201x1201 (" +
+                   std::to_string(tile_bytes(kHgtSide3)) + " bytes) nor a 3601x3601 (" +
+                   std::to_string(tile_bytes(kHgtSide1)) + " bytes) SRTM tile");
+  }
+  const std::vector<unsigned char> bytes = read_bytes(file, size);
+
+  const std::size_t count = static_cast<std::size_t>(side) * static_cast<std::size_t>(side);
+  std::vector<float> heights(count);
+  std::vector<std::int32_t> layer(count, 0);  // 0 = valid sample, -1 = void
+  for (std::size_t k = 0; k < count; ++k) {
+    const auto value = static_cast<std::int16_t>(
+        static_cast<std::uint16_t>((bytes[2 * k] << 8) | bytes[2 * k + 1]));
+    if (value == kHgtVoid) {
+      layer[k] = -1;
+    } else {
+      heights[k] = value;
+    }
+  }
+  std::vector<std::uint8_t> mask;
+  if (check_voids(file, layer, side, voids, "void", "-32768") > 0) {
+    fill_voids(heights, layer, side, side);
+    mask = void_mask(layer);
+  }
+  return {make_heightmap(file, side, side, spacing_m, std::move(heights)), std::move(mask)};
 }
 
 }  // namespace detail
@@ -167,37 +206,7 @@ Heightmap load_png_heightmap(const std::filesystem::path& file, double spacing_m
 }
 
 Heightmap load_hgt_heightmap(const std::filesystem::path& file, double spacing_m, HgtVoids voids) {
-  check(file, kSpacingLimit, spacing_m);
-  const std::uintmax_t size = file_size_of(file);
-  const auto tile_bytes = [](int side) {
-    return static_cast<std::uintmax_t>(side) * static_cast<std::uintmax_t>(side) * 2u;
-  };
-  int side = 0;
-  if (size == tile_bytes(kHgtSide3)) {
-    side = kHgtSide3;
-  } else if (size == tile_bytes(kHgtSide1)) {
-    side = kHgtSide1;
-  } else {
-    fail(file, "size " + std::to_string(size) + " bytes is neither a 1201x1201 (" +
-                   std::to_string(tile_bytes(kHgtSide3)) + " bytes) nor a 3601x3601 (" +
-                   std::to_string(tile_bytes(kHgtSide1)) + " bytes) SRTM tile");
-  }
-  const std::vector<unsigned char> bytes = read_bytes(file, size);
-
-  const std::size_t count = static_cast<std::size_t>(side) * static_cast<std::size_t>(side);
-  std::vector<float> heights(count);
-  std::vector<std::int32_t> layer(count, 0);  // 0 = valid sample, -1 = void
-  for (std::size_t k = 0; k < count; ++k) {
-    const auto value = static_cast<std::int16_t>(
-        static_cast<std::uint16_t>((bytes[2 * k] << 8) | bytes[2 * k + 1]));
-    if (value == kHgtVoid) {
-      layer[k] = -1;
-    } else {
-      heights[k] = value;
-    }
-  }
-  settle_voids(file, heights, layer, side, side, voids, "void", "-32768");
-  return make_heightmap(file, side, side, spacing_m, std::move(heights));
+  return detail::load_hgt(file, spacing_m, voids).heightmap;
 }
 
 Heightmap load_raw16_heightmap(const std::filesystem::path& file, int width, int depth,

@@ -3,6 +3,7 @@
 // and the void policy, every failure an Error naming the file.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -23,13 +24,35 @@ void check_dimensions(const std::filesystem::path& file, int width, int depth);
 Heightmap make_heightmap(const std::filesystem::path& file, int width, int depth, double spacing_m,
                          std::vector<float> heights);
 
-/// Applies the void policy to row-major `heights` whose voids are marked -1
-/// in `layer` (0 elsewhere; used as scratch): an Error "<N> <kind> samples
-/// (<value>), the first at row R, column C" when voids == HgtVoids::Error,
-/// else the voids are filled (HgtVoids::Fill); "every sample is <kind>
-/// (<value>)" either way when nothing else is left. O(W * D).
-void settle_voids(const std::filesystem::path& file, std::vector<float>& heights,
-                  std::vector<std::int32_t>& layer, int width, int depth, HgtVoids voids,
-                  const std::string& kind, const std::string& value);
+/// Counts the voids of a row-major grid, marked -1 in `layer` (0 elsewhere).
+/// Throws Error "every sample is <kind> (<value>)" when nothing else is left,
+/// and when voids == HgtVoids::Error and there is any, "<N> <kind> samples
+/// (<value>), the first at row R, column C; ..." naming the --nodata choices.
+/// Returns the count. O(W * D).
+std::size_t check_voids(const std::filesystem::path& file, const std::vector<std::int32_t>& layer,
+                        int width, HgtVoids voids, const std::string& kind,
+                        const std::string& value);
+
+/// Fills the voids (layer -1) layer by layer, outward from the valid samples
+/// (layer 0): a void at Chebyshev distance L from valid data gets the mean of
+/// its 8-neighbours at distance < L, and layer L. Same result as repeating
+/// "fill every void that has a non-void neighbour" until none is left. Needs
+/// at least one valid sample. O(W * D).
+void fill_voids(std::vector<float>& heights, std::vector<std::int32_t>& layer, int width,
+                int depth);
+
+/// Per sample, 1 where `layer` marks a void (filled or not), 0 elsewhere.
+/// O(W * D).
+std::vector<std::uint8_t> void_mask(const std::vector<std::int32_t>& layer);
+
+/// A heightmap whose voids were filled, and where they were.
+struct FilledHeightmap {
+  Heightmap heightmap;
+  /// Per sample, row-major, 1 = a void before filling; empty when none was.
+  std::vector<std::uint8_t> voids;
+};
+
+/// load_hgt_heightmap, with the filled voids' positions. O(W * D).
+FilledHeightmap load_hgt(const std::filesystem::path& file, double spacing_m, HgtVoids voids);
 
 }  // namespace terranav::nav::detail

@@ -9,8 +9,10 @@
 #include <system_error>
 
 #include "gdal_terrain.hpp"
+#include "heightmap_support.hpp"
 #include "terranav/nav/limits.hpp"
 #include "terranav/nav/printable_text.hpp"
+#include "terranav/nav/tiling.hpp"
 #include "terranav/terrain_io/movingai.hpp"
 
 namespace terranav::nav {
@@ -150,36 +152,21 @@ Terrain movingai_terrain(const std::filesystem::path& file, const Settings& s) {
   return Terrain{std::move(flat), 1, std::move(blocked)};
 }
 
+// A .png, .raw or .r16 heightmap.
 Heightmap load_heightmap(const TerrainRequest& request, const std::string& ext, const Settings& s) {
   const std::filesystem::path& file = request.map;
-  if (ext != ".raw" && ext != ".r16" && (s.raw_width || s.raw_depth)) {
-    throw Error(file.string() + ": raw_width/raw_depth apply only to .raw/.r16 files");
-  }
   if (ext == ".png") {
     const double full_scale = png_is_16_bit(file) ? 65535.0 : 255.0;
     return load_png_heightmap(file, s.spacing_m.value_or(1.0),
                               s.height_scale_m.value_or(full_scale));
   }
-  if (ext == ".hgt") {
-    if (s.height_scale_m) {
-      throw Error(file.string() + ": an SRTM .hgt holds metres; height_scale_m does not apply");
-    }
-    // The 1" tile is 3601 samples of 2 bytes square; anything else the loader judges.
-    std::error_code ec;
-    const bool one_arc_second = std::filesystem::file_size(file, ec) == 3601u * 3601u * 2u;
-    return load_hgt_heightmap(file, s.spacing_m.value_or(one_arc_second ? 30.9 : 92.6),
-                              request.hgt_voids);
+  // .raw or .r16
+  if (!s.raw_width || !s.raw_depth) {
+    throw Error(file.string() +
+                ": a RAW heightmap needs raw_width and raw_depth (sidecar or options)");
   }
-  if (ext == ".raw" || ext == ".r16") {
-    if (!s.raw_width || !s.raw_depth) {
-      throw Error(file.string() +
-                  ": a RAW heightmap needs raw_width and raw_depth (sidecar or options)");
-    }
-    return load_raw16_heightmap(file, *s.raw_width, *s.raw_depth, s.spacing_m.value_or(1.0),
-                                s.height_scale_m.value_or(65535.0));
-  }
-  throw Error(file.string() + ": unknown extension '" + file.extension().string() +
-              "' (expected .png, .hgt, .raw, .r16, .tif, .tiff or .map)");
+  return load_raw16_heightmap(file, *s.raw_width, *s.raw_depth, s.spacing_m.value_or(1.0),
+                              s.height_scale_m.value_or(65535.0));
 }
 
 // A heightmap terrain without blocked tiles; `source` names it in errors.
@@ -195,25 +182,91 @@ Terrain with_tile_size(Heightmap heightmap, std::optional<int> requested,
   return Terrain{std::move(heightmap), tile_size, {}};
 }
 
+// Fill and Block fill the samples; Error refuses them.
+HgtVoids loader_voids(const TerrainRequest& request) {
+  return request.nodata.value_or(NodataPolicy::Error) == NodataPolicy::Error ? HgtVoids::Error
+                                                                             : HgtVoids::Fill;
+}
+
+// Under NodataPolicy::Block, every tile with a nodata sample on a corner of
+// one of its cells is blocked; `nodata` is per sample, empty when none was.
+void block_nodata_tiles(const TerrainRequest& request, const std::vector<std::uint8_t>& nodata,
+                        Terrain& terrain) {
+  if (request.nodata != NodataPolicy::Block || nodata.empty()) return;
+  const Tiling tiling(terrain.heightmap, terrain.tile_size);
+  terrain.blocked.assign(tiling.tile_count(), 0);
+  const int width = terrain.heightmap.width();
+  for (std::size_t k = 0; k < nodata.size(); ++k) {
+    if (nodata[k] == 0) continue;
+    const auto x = static_cast<std::int32_t>(k % static_cast<std::size_t>(width));
+    const auto z = static_cast<std::int32_t>(k / static_cast<std::size_t>(width));
+    const TileRect tiles = tiling.tiles_touching({x, z, x + 1, z + 1});
+    for (std::int32_t j = tiles.j0; j < tiles.j1; ++j) {
+      for (std::int32_t i = tiles.i0; i < tiles.i1; ++i) {
+        terrain.blocked[index(tiling.id({i, j}))] = 1;
+      }
+    }
+  }
+}
+
+Terrain hgt_terrain(const TerrainRequest& request, const Settings& s) {
+  const std::filesystem::path& file = request.map;
+  if (s.height_scale_m) {
+    throw Error(file.string() + ": an SRTM .hgt holds metres; height_scale_m does not apply");
+  }
+  // The 1" tile is 3601 samples of 2 bytes square; anything else the loader judges.
+  std::error_code ec;
+  const bool one_arc_second = std::filesystem::file_size(file, ec) == 3601u * 3601u * 2u;
+  detail::FilledHeightmap hgt = detail::load_hgt(
+      file, s.spacing_m.value_or(one_arc_second ? 30.9 : 92.6), loader_voids(request));
+  Terrain terrain = with_tile_size(std::move(hgt.heightmap), s.tile_size, file.string());
+  block_nodata_tiles(request, hgt.voids, terrain);
+  return terrain;
+}
+
 // The raster's own pixel size and metres win: an override would contradict
 // the georeference, so it is refused like .hgt's height scale.
 Terrain gdal_terrain(const TerrainRequest& request, const Settings& s) {
   const std::filesystem::path& file = request.map;
   if (s.spacing_m || s.height_scale_m) {
     throw Error(file.string() +
-                ": a GeoTIFF holds metres and its pixel size; spacing_m and height_scale_m do "
-                "not apply");
+                ": a GDAL raster holds metres and its pixel size; spacing_m and height_scale_m "
+                "do not apply");
   }
-  if (s.raw_width || s.raw_depth) {
-    throw Error(file.string() + ": raw_width/raw_depth apply only to .raw/.r16 files");
-  }
-  detail::GeoHeightmap geo = detail::load_gdal_heightmap(file, request.hgt_voids);
+  detail::GeoHeightmap geo =
+      detail::load_gdal_heightmap(file, loader_voids(request), request.resample_square);
   Terrain terrain = with_tile_size(std::move(geo.heightmap), s.tile_size, file.string());
   terrain.georeference = std::move(geo.georeference);
+  block_nodata_tiles(request, geo.nodata, terrain);
   return terrain;
 }
 
+// --nodata and --resample mean nothing for a format that has no nodata or
+// whose pixels are square by construction: refused by name.
+void refuse_gdal_options(const TerrainRequest& request, const std::string& ext) {
+  if (request.resample_square) {
+    throw Error(request.map.string() + ": --resample applies only to GDAL rasters; a " + ext +
+                " map has no pixel size of its own");
+  }
+  if (request.nodata && ext != ".hgt") {
+    throw Error(request.map.string() + ": --nodata applies only to .hgt and GDAL rasters; a " +
+                ext + " map has no nodata samples");
+  }
+}
+
 }  // namespace
+
+NodataPolicy parse_nodata_policy(std::string_view text) {
+  if (text == "error") return NodataPolicy::Error;
+  if (text == "fill") return NodataPolicy::Fill;
+  if (text == "block") return NodataPolicy::Block;
+  throw Error("expected error, fill or block, got '" + printable_text(text) + "'");
+}
+
+bool parse_resample(std::string_view text) {
+  if (text == "square") return true;
+  throw Error("expected square, got '" + printable_text(text) + "'");
+}
 
 Terrain load_terrain(const TerrainRequest& request) {
   if (request.procedural) {
@@ -222,6 +275,9 @@ Terrain load_terrain(const TerrainRequest& request) {
           "procedural terrain: height scale and RAW size do not apply (relief_m sets "
           "the heights)");
     }
+    if (request.nodata || request.resample_square) {
+      throw Error("procedural terrain: --nodata and --resample apply only to map files");
+    }
     ProceduralConfig config = *request.procedural;
     config.spacing_m = request.spacing_m.value_or(config.spacing_m);
     return with_tile_size(procedural_heightmap(config), request.tile_size, "procedural terrain");
@@ -229,10 +285,19 @@ Terrain load_terrain(const TerrainRequest& request) {
   const std::string ext = lower_extension(request.map);
   const Settings settings = resolve(request);
   if (ext == ".map") {
+    refuse_gdal_options(request, ext);
     return movingai_terrain(request.map, settings);
   }
-  if (ext == ".tif" || ext == ".tiff") {
+  if (ext != ".raw" && ext != ".r16" && (settings.raw_width || settings.raw_depth)) {
+    throw Error(request.map.string() + ": raw_width/raw_depth apply only to .raw/.r16 files");
+  }
+  // Our own formats by extension; every other file is GDAL's to judge.
+  if (ext != ".hgt" && ext != ".png" && ext != ".raw" && ext != ".r16") {
     return gdal_terrain(request, settings);
+  }
+  refuse_gdal_options(request, ext);
+  if (ext == ".hgt") {
+    return hgt_terrain(request, settings);
   }
   return with_tile_size(load_heightmap(request, ext, settings), settings.tile_size,
                         request.map.string());

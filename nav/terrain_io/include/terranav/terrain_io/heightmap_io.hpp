@@ -24,11 +24,13 @@ Heightmap load_png_heightmap(const std::filesystem::path& file, double spacing_m
 /// Reads only the header: O(1).
 bool png_is_16_bit(const std::filesystem::path& file);
 
-/// What to do with SRTM void samples (-32768) and a GeoTIFF's nodata samples.
+/// What to do with SRTM void samples (-32768); load_terrain's NodataPolicy
+/// maps onto it for .hgt maps and GDAL rasters.
 enum class HgtVoids {
   Error,  ///< a void is an error (default)
   Fill,   ///< fill each void with the mean of its non-void 8-neighbours, repeated
-          ///< inward until none is left (a tile that is all void is still an error)
+          ///< inward until none is left (a tile that is all void is still an error;
+          ///< a GDAL raster runs GDALFillNodata first, terrain_source.hpp)
 };
 
 /// Loads an SRTM .hgt tile: 1201 x 1201 (3 arc-second) or 3601 x 3601
