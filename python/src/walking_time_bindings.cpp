@@ -74,7 +74,8 @@ void bind_walking_time(py::module_& module) {
                                               .lambda = lambda,
                                               .knight_moves = knight_moves,
                                               .starts = std::move(start_samples),
-                                              .directions = false};
+                                              .directions = false,
+                                              .goals = {}};
         const nav::WalkingTimeGrid grid{
             .width = static_cast<std::int32_t>(z.shape(1)),
             .depth = static_cast<std::int32_t>(z.shape(0)),
