@@ -86,11 +86,13 @@ std::vector<nav::TileCoord> take_sources(Flags& flags) {
 }
 
 // The flags of terranav's own graphs and cost models, which r.walk has no
-// counterpart for (no slope limit, no tiles, no classes).
-constexpr std::array<std::string_view, 15> kNotRwalk = {
+// counterpart for (no slope limit, no tiles, no classes; nodata stays
+// nodata and pixels keep their own E-W and N-S sizes).
+constexpr std::array<std::string_view, 17> kNotRwalk = {
     "--procedural",      "--seed",        "--smoothing",      "--spacing",      "--height-scale",
     "--tile-size",       "--max-slope",   "--corner-cutting", "--slope-weight", "--uphill-weight",
-    "--downhill-weight", "--class-table", "--classes",        "--class-bands",  "--influence"};
+    "--downhill-weight", "--class-table", "--classes",        "--class-bands",  "--influence",
+    "--nodata",          "--resample"};
 
 // What a path or batch under --compat r.walk has no use for: it is traced
 // on r.walk's own surface, an exact Dijkstra over the samples.
@@ -111,7 +113,8 @@ RwalkSurfaceOptions take_rwalk_options(Flags& flags, const WalkFlags& walk, bool
     if (!flags.take_all(flag).empty()) {
       throw UsageError(std::string(flag) +
                        ": has no meaning with --compat r.walk (r.walk has no "
-                       "tiles, slope limit or cost classes)");
+                       "tiles, slope limit or cost classes, never enters nodata and keeps "
+                       "non-square pixels)");
     }
   }
   RwalkSurfaceOptions o{.map = {}, .walk = walk};
