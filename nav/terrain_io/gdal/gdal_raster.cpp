@@ -8,9 +8,9 @@
 
 #include <cstdlib>
 #include <cstring>
-#include <mutex>
 #include <string_view>
 
+#include "gdal_drivers.hpp"
 #include "terranav/nav/printable_text.hpp"
 #include "terranav/nav/types.hpp"
 
@@ -49,15 +49,19 @@ struct Raster::Dataset {
 };
 
 Raster::Raster(const std::filesystem::path& file) : file_(file), dataset_(new Dataset) {
-  static std::once_flag registered;
-  std::call_once(registered, [] { GDALAllRegister(); });
+  register_geotiff_driver();
   const QuietErrors quiet;
   VSIStatBufL stat{};
   if (VSIStatL(file.c_str(), &stat) != 0) fail(file, "cannot open: no such file");
   if (VSI_ISDIR(stat.st_mode)) fail(file, "is a directory, not a raster");
-  // No driver claims it: our own words, since GDAL's repeat the path.
-  if (GDALIdentifyDriverEx(file.c_str(), GDAL_OF_RASTER, nullptr, nullptr) == nullptr) {
-    fail(file, "not a raster GDAL can read (no driver recognises it)");
+  // GTiff first; the other drivers only for a file it does not claim.
+  const auto identified = [&file] {
+    return GDALIdentifyDriverEx(file.c_str(), GDAL_OF_RASTER, nullptr, nullptr) != nullptr;
+  };
+  if (!identified()) {
+    register_all_drivers();
+    // No driver claims it: our own words, since GDAL's repeat the path.
+    if (!identified()) fail(file, "not a raster GDAL can read (no driver recognises it)");
   }
   dataset_->handle =
       GDALOpenEx(file.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, nullptr, nullptr, nullptr);
