@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "gdal_drivers.hpp"
+#include "huge_pages.hpp"
 #include "terranav/nav/printable_text.hpp"
 #include "terranav/nav/types.hpp"
 
@@ -153,7 +154,9 @@ std::vector<double> Raster::read_band1_f64() const {
   const QuietErrors quiet;
   const int w = width();
   const int d = depth();
-  std::vector<double> values(static_cast<std::size_t>(w) * static_cast<std::size_t>(d));
+  std::vector<double> values;
+  detail::assign_on_huge_pages(values, static_cast<std::size_t>(w) * static_cast<std::size_t>(d),
+                               0.0);
   if (GDALRasterIO(dataset_->band, GF_Read, 0, 0, w, d, values.data(), w, d, GDT_Float64, 0, 0) !=
       CE_None) {
     fail(file_, "cannot read band 1 (" + QuietErrors::message("read failed") + ")");
