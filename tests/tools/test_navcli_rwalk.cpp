@@ -208,7 +208,9 @@ TEST_F(NavcliRwalk, ADemInAnotherGdalFormatGivesTheSameSurface) {
   ASSERT_EQ(from_img.size(), 40u * 30u);
   for (std::size_t k = 0; k < from_tif.size(); ++k) {
     ASSERT_EQ(std::isnan(from_img[k]), std::isnan(from_tif[k])) << k;
-    if (!std::isnan(from_tif[k])) EXPECT_EQ(from_img[k], from_tif[k]) << k;
+    if (!std::isnan(from_tif[k])) {
+      EXPECT_EQ(from_img[k], from_tif[k]) << k;
+    }
   }
 }
 
