@@ -157,5 +157,36 @@ TEST_F(NavcliRwalk, FlagsWithoutMeaningThereAreRefusedByName) {
   EXPECT_THAT(other_grid.err, HasSubstr("friction_60x90m.tif: not on the grid of"));
 }
 
+// navcli registers only GDAL's GTiff driver until a file is not a GeoTIFF:
+// the same DEM as an ERDAS Imagine .img (HFA driver) must still open, in a
+// process of its own, and give the same surface.
+TEST_F(NavcliRwalk, ADemInAnotherGdalFormatGivesTheSameSurface) {
+  GDALAllRegister();
+  const fs::path img = path("dem_90m.img");
+  GDALDatasetH tif = GDALOpen((kDir / "dem_90m.tif").c_str(), GA_ReadOnly);
+  ASSERT_NE(tif, nullptr);
+  GDALDatasetH copy = GDALCreateCopy(GDALGetDriverByName("HFA"), img.c_str(), tif, FALSE, nullptr,
+                                     nullptr, nullptr);
+  GDALClose(tif);
+  ASSERT_NE(copy, nullptr);
+  GDALClose(copy);
+  const auto surface = [&](const fs::path& dem, const std::string& out) {
+    const NavcliRun run =
+        run_navcli(dir_, "cost-surface --compat r.walk --map " + shell_quote(dem.string()) +
+                             " --from 5,10 --out " + shell_quote(path(out).string()));
+    EXPECT_EQ(run.status, 0) << run.err;
+    return nav::load_raster_grid(path(out)).values;
+  };
+  const std::vector<double> from_tif = surface(kDir / "dem_90m.tif", "tif.tif");
+  const std::vector<double> from_img = surface(img, "img.tif");
+  ASSERT_EQ(from_img.size(), 40u * 30u);
+  for (std::size_t k = 0; k < from_tif.size(); ++k) {
+    ASSERT_EQ(std::isnan(from_img[k]), std::isnan(from_tif[k])) << k;
+    if (!std::isnan(from_tif[k])) {
+      EXPECT_EQ(from_img[k], from_tif[k]) << k;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace terranav::test

@@ -9,8 +9,11 @@
 # cost-surface --compat r.walk` (process start, GeoTIFF in, surface, GeoTIFF
 # out; wall time, median of RUNS), with the surface alone from
 # bench/walking_time_bench beside it. Prints a table: raster, neighbours,
-# r.walk ms, navcli ms, ratio, surface ms. Without GRASS it says so and
-# times terranav only (the GeoTIFFs then need GDAL's gdal_translate).
+# r.walk ms, navcli ms, ratio, surface ms, and the CPU time (user + sys,
+# median of the same runs) of r.walk and of navcli: on a shared machine the
+# wall times wander with the load, the CPU times much less. Without GRASS it
+# says so and times terranav only (the GeoTIFFs then need GDAL's
+# gdal_translate).
 # The GeoTIFFs go to ${TMPDIR:-/tmp}/terranav_rwalk_bench (not committed).
 # Needs build/release/bin/navcli and walking_time_bench (cmake --build
 # build/release --target navcli walking_time_bench). The machine should be
@@ -70,7 +73,15 @@ fi
 
 median() { sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
 
-printf '%-14s %10s %10s %10s %7s %10s\n' raster neighbours r.walk_ms navcli_ms ratio surface_ms
+# "wall_ms cpu_ms" of one run of "$@", its output discarded.
+timed() {
+  local TIMEFORMAT='%3R %3U %3S' t
+  t=$({ time "$@" >/dev/null; } 2>&1)
+  awk '{print $1 * 1000, ($2 + $3) * 1000}' <<<"$t"
+}
+
+printf '%-14s %10s %10s %10s %7s %10s %10s %10s\n' raster neighbours r.walk_ms navcli_ms ratio \
+  surface_ms r.walk_cpu navcli_cpu
 for entry in dem_90m:1025 dem_60x90m:1025 dem_3601:3601; do
   dem=${entry%:*}
   cx=$((${entry#*:} / 2))  # the centre sample
@@ -85,32 +96,32 @@ g.region raster=dem
 r.mapcalc --quiet "zero = 0"
 eval "\$(g.region -g)"
 start=\$(python3 -c "print(\$w + ($cx + 0.5) * \$ewres, \$n - ($cy + 0.5) * \$nsres, sep=',')")
+TIMEFORMAT='%3R %3U %3S'
+median() { sort -g | awk '{v[NR] = \$1} END {print v[int((NR + 1) / 2)]}'; }
 for flags in "" "-k"; do
-  for _ in \$(seq $runs); do
-    t0=\$(date +%s%N)
-    r.walk \$flags --quiet --overwrite elevation=dem friction=zero output=time \\
-      start_coordinates=\$start
-    echo "\$(( (\$(date +%s%N) - t0) / 1000 ))"
-  done | sort -g | awk '{v[NR] = \$1} END {print v[int((NR + 1) / 2)] / 1000}'
+  t=\$(for _ in \$(seq $runs); do
+    { time r.walk \$flags --quiet --overwrite elevation=dem friction=zero output=time \\
+      start_coordinates=\$start >/dev/null 2>&1; } 2>&1
+  done)
+  echo "\$(awk '{print \$1 * 1000}' <<<"\$t" | median) \$(awk '{print (\$2 + \$3) * 1000}' <<<"\$t" | median)"
 done
 EOF
     mapfile -t grass_ms < <(grass --tmp-location "$out/$dem.tif" --exec bash "$out/walk.sh" 2>/dev/null |
-      grep -E '^[0-9.]+$')
+      grep -E '^[0-9.]+ [0-9.]+$')
   fi
   for i in 0 1; do
     neighbours=$((8 + 8 * i))
     topology=$([[ $i == 0 ]] && echo octile8 || echo knight16)
-    ours=$(for _ in $(seq "$runs"); do
-      t0=$(date +%s%N)
-      "$navcli" cost-surface --compat r.walk --map "$out/$dem.tif" --from "$cx,$cy" \
-        --topology "$topology" --out "$out/time.tif" >/dev/null
-      echo "$((($(date +%s%N) - t0) / 1000))"
-    done | median)
-    ours=$(python3 -c "print($ours / 1000)")
+    runs_out=$(for _ in $(seq "$runs"); do
+      timed "$navcli" cost-surface --compat r.walk --map "$out/$dem.tif" --from "$cx,$cy" \
+        --topology "$topology" --out "$out/time.tif"
+    done)
+    ours=$(awk '{print $1}' <<<"$runs_out" | median)
+    ours_cpu=$(awk '{print $2}' <<<"$runs_out" | median)
     surface=$("$bench" "$out/$dem.tif" "$neighbours" "$runs" | sed -E 's/.*median ([0-9.]+) ms.*/\1/')
-    grass=${grass_ms[$i]:-}
-    ratio=$([[ -n $grass ]] && python3 -c "print(f'{$grass / $ours:.1f}x')" || echo -)
-    printf '%-14s %10s %10s %10.1f %7s %10s\n' "$dem" "$neighbours" "${grass:--}" "$ours" "$ratio" \
-      "$surface"
+    read -r grass grass_cpu <<<"${grass_ms[$i]:-- -}"
+    ratio=$([[ $grass != - ]] && python3 -c "print(f'{$grass / $ours:.1f}x')" || echo -)
+    printf '%-14s %10s %10s %10.1f %7s %10s %10s %10s\n' "$dem" "$neighbours" "$grass" "$ours" \
+      "$ratio" "$surface" "$grass_cpu" "$ours_cpu"
   done
 done

@@ -5,11 +5,12 @@
 #include <cpl_string.h>
 #include <gdal.h>
 
+#include <algorithm>
 #include <array>
-#include <mutex>
 #include <string_view>
 #include <system_error>
 
+#include "gdal_drivers.hpp"
 #include "terranav/nav/printable_text.hpp"
 #include "terranav/nav/types.hpp"
 
@@ -70,10 +71,21 @@ void fill(const std::filesystem::path& file, GDALDatasetH out, const GeoTiffSpec
   if (GDALSetRasterNoDataValue(band, spec.nodata) != CE_None) {
     fail(file, "cannot set nodata (" + gdal_message("GDAL gave no reason") + ")");
   }
-  // GDALRasterIO takes a non-const buffer even for writing.
-  if (GDALRasterIO(band, GF_Write, 0, 0, spec.width, spec.depth, const_cast<double*>(values.data()),
-                   spec.width, spec.depth, GDT_Float64, 0, 0) != CE_None) {
-    fail(file, "cannot write band 1 (" + gdal_message("write failed") + ")");
+  // Bands of rows, each flushed before the next, so that GDAL's block cache
+  // reuses one band's memory: caching the whole raster first faulted in as
+  // many fresh pages as the raster has bytes (40 ms of CPU against 10 ms for
+  // 1025 x 1025 Float64 on a VM).
+  constexpr int kRows = 64;
+  for (int row = 0; row < spec.depth; row += kRows) {
+    const int rows = std::min(kRows, spec.depth - row);
+    // GDALRasterIO takes a non-const buffer even for writing.
+    double* const first = const_cast<double*>(values.data()) +
+                          static_cast<std::size_t>(row) * static_cast<std::size_t>(spec.width);
+    if (GDALRasterIO(band, GF_Write, 0, row, spec.width, rows, first, spec.width, rows, GDT_Float64,
+                     0, 0) != CE_None ||
+        GDALFlushRasterCache(band) != CE_None) {
+      fail(file, "cannot write band 1 (" + gdal_message("write failed") + ")");
+    }
   }
 }
 
@@ -82,8 +94,7 @@ void fill(const std::filesystem::path& file, GDALDatasetH out, const GeoTiffSpec
 void write_geotiff(const std::filesystem::path& file, const GeoTiffSpec& spec,
                    std::span<const double> values) {
   check_spec(file, spec, values.size());
-  static std::once_flag registered;
-  std::call_once(registered, [] { GDALAllRegister(); });
+  register_geotiff_driver();
   // Quiet: our errors carry GDAL's messages, which would go to stderr.
   const CPLErrorHandlerPusher quiet(CPLQuietErrorHandler);
   CPLErrorReset();
