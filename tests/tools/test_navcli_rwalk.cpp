@@ -131,8 +131,10 @@ TEST_F(NavcliRwalk, FlagsWithoutMeaningThereAreRefusedByName) {
   };
   EXPECT_EQ(err(base + " --max-slope 0.5"),
             "navcli: --max-slope: has no meaning with --compat r.walk (r.walk has no tiles, slope "
-            "limit or cost classes)\n");
+            "limit or cost classes, never enters nodata and keeps non-square pixels)\n");
   EXPECT_THAT(err(base + " --tile-size 2"), HasSubstr("--tile-size: has no meaning"));
+  EXPECT_THAT(err(base + " --nodata fill"), HasSubstr("--nodata: has no meaning"));
+  EXPECT_THAT(err(base + " --resample square"), HasSubstr("--resample: has no meaning"));
   EXPECT_EQ(err(base + " --topology hex6"),
             "navcli: --topology: --compat r.walk has octile8 (r.walk's 8 neighbours) or knight16 "
             "(r.walk -k), got 'hex6'\n");
