@@ -63,7 +63,7 @@ void check_options(const app::Options& o) {
     check_pixel((*o.box)[0]);
     check_pixel((*o.box)[1]);
   }
-  for (const glm::dvec2& click : o.clicks) check_pixel(click);
+  for (const app::ScriptedClick& click : o.clicks) check_pixel(click.pixel);
   for (const app::ScriptedBlock& block : o.blocks) {
     FUZZ_CHECK(block.frame >= 0 && !block.tiles.empty());
   }
