@@ -375,6 +375,13 @@ struct Search {
 
 }  // namespace
 
+std::optional<GridSample> walking_time_back_step(float deg) {
+  for (const Move& m : kMoves) {
+    if (m.back_deg == deg) return GridSample{.column = -m.dcol, .row = -m.drow};
+  }
+  return std::nullopt;
+}
+
 WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOptions& options) {
   const Extent extent = check(grid, options);
   const std::int32_t w = grid.width;

@@ -7,7 +7,9 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "rwalk_reference.hpp"
@@ -233,6 +235,24 @@ TEST(WalkingTime, RefusesBadInput) {
   coeffs = o;
   coeffs.lambda = -1.0;
   EXPECT_THAT(error(g, coeffs), HasSubstr("allow steps of zero or negative time"));
+}
+
+// r.walk's outdir, degrees counter-clockwise from east, names the step back
+// (docs/rwalk.md): east 360 is column + 1, north 90 row - 1, the knight's
+// move at 22.5 two columns east and one row north.
+TEST(WalkingTime, DirectionNamesTheStepBack) {
+  const auto back = [](float deg) {
+    const std::optional<GridSample> s = walking_time_back_step(deg);
+    return s ? std::pair(s->column, s->row) : std::pair(99, 99);
+  };
+  EXPECT_EQ(back(360.0f), std::pair(1, 0));
+  EXPECT_EQ(back(90.0f), std::pair(0, -1));
+  EXPECT_EQ(back(225.0f), std::pair(-1, 1));
+  EXPECT_EQ(back(22.5f), std::pair(2, -1));
+  EXPECT_EQ(back(247.5f), std::pair(-1, 2));
+  EXPECT_EQ(back(0.0f), std::pair(99, 99));
+  EXPECT_EQ(back(10.0f), std::pair(99, 99));
+  EXPECT_EQ(back(std::nanf("")), std::pair(99, 99));
 }
 
 }  // namespace

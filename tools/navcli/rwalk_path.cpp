@@ -4,35 +4,12 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 namespace terranav::navcli {
 namespace {
-
-// The way back from a sample, by its direction_deg / 22.5 (degrees
-// counter-clockwise from east; east = 360 = 16; knight's moves at the odd
-// multiples): column and row offsets, north = row - 1.
-struct Offset {
-  int dcol;
-  int drow;
-};
-constexpr std::array<Offset, 16> kBack = {{{1, 0},
-                                           {2, -1},
-                                           {1, -1},
-                                           {1, -2},
-                                           {0, -1},
-                                           {-1, -2},
-                                           {-1, -1},
-                                           {-2, -1},
-                                           {-1, 0},
-                                           {-2, 1},
-                                           {-1, 1},
-                                           {-1, 2},
-                                           {0, 1},
-                                           {1, 2},
-                                           {1, 1},
-                                           {2, 1}}};
 
 std::size_t index(const nav::WalkingTimeGrid& grid, nav::GridSample s) {
   return static_cast<std::size_t>(s.row) * static_cast<std::size_t>(grid.width) +
@@ -71,13 +48,9 @@ RwalkPath trace_rwalk_path(const nav::WalkingTimeGrid& grid, const nav::WalkingT
     path.time_s.push_back(time);
     const float deg = surface.direction_deg[index(grid, at)];
     if (std::isnan(deg)) break;  // a start
-    const double step = static_cast<double>(deg) / 22.5;
-    const long k = std::lround(step);
-    if (std::abs(step - static_cast<double>(k)) > 1e-6 || k < 1 || k > 16) {
-      corrupt(at, "is " + std::to_string(deg) + " degrees, not a multiple of 22.5 in (0, 360]");
-    }
-    const Offset back = kBack[static_cast<std::size_t>(k % 16)];
-    const nav::GridSample from{at.column + back.dcol, at.row + back.drow};
+    const std::optional<nav::GridSample> back = nav::walking_time_back_step(deg);
+    if (!back) corrupt(at, "is " + std::to_string(deg) + " degrees, none of r.walk's directions");
+    const nav::GridSample from{at.column + back->column, at.row + back->row};
     if (from.column < 0 || from.column >= grid.width || from.row < 0 || from.row >= grid.depth) {
       corrupt(at, "leaves the grid");
     }

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -80,6 +81,12 @@ struct WalkingTimeSurface {
   /// work done, smaller than the reached samples when `goals` stopped early.
   std::size_t settled = 0;
 };
+
+/// The step back that a WalkingTimeSurface::direction_deg value names: the
+/// column and row offsets from a sample to the one it is reached from
+/// (north = row - 1), or nullopt when `deg` is none of r.walk's 16
+/// directions (NaN at a start included). O(1).
+std::optional<GridSample> walking_time_back_step(float deg);
 
 /// Throws Error unless every step takes a positive time: a, b, c, d,
 /// slope_factor and lambda finite, a > 0, b >= 0, d <= 0, a + c *
