@@ -65,7 +65,8 @@ RenderReport run_bench(const engine::World& world, engine::Viewport viewport,
   std::vector<std::int64_t> triangles;
   std::vector<double> ms;
   std::vector<double> cpu_ms;
-  RenderReport report{.frames = frames,
+  RenderReport report{.gl_renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER)),
+                      .frames = frames,
                       .lod = lod,
                       .lod_error_bound_px = lod_error_px,
                       .msaa_samples = target.samples()};

@@ -98,7 +98,8 @@ std::string to_json(const RunReport& r) {
   // --bench-frames: last, so the keys above keep their order.
   Json with_render = report;
   if (const auto& b = r.render) {
-    with_render["render"] = {{"frames", b->frames},
+    with_render["render"] = {{"gl_renderer", b->gl_renderer},
+                             {"frames", b->frames},
                              {"lod", b->lod},
                              {"lod_error_bound_px", b->lod_error_bound_px},
                              {"msaa_samples", b->msaa_samples},

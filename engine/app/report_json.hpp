@@ -15,6 +15,7 @@ namespace terranav::app {
 
 /// --bench-frames: the timed frames (bench.hpp).
 struct RenderReport {
+  std::string gl_renderer;  ///< GL_RENDERER: llvmpipe, a GPU, ...
   int frames = 0;
   bool lod = true;
   double lod_error_bound_px = 1.0;    ///< the selection's bound (--lod-error)

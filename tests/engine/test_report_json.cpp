@@ -82,7 +82,8 @@ TEST(ReportJson, WritesClicksPathsAndUnitsExactly) {
 TEST(ReportJson, RenderObjectOnlyWithABench) {
   app::RunReport report;
   EXPECT_FALSE(Json::parse(app::to_json(report)).contains("render"));
-  report.render = app::RenderReport{.frames = 12,
+  report.render = app::RenderReport{.gl_renderer = "NVIDIA H100 80GB HBM3/PCIe/SSE2",
+                                    .frames = 12,
                                     .lod = true,
                                     .lod_error_bound_px = 1.0,
                                     .msaa_samples = 4,
@@ -92,9 +93,13 @@ TEST(ReportJson, RenderObjectOnlyWithABench) {
                                     .lod_error_px_max = 0.75,
                                     .lod_error_px_p99 = 0.125};
   const Json parsed = Json::parse(app::to_json(report));
-  EXPECT_EQ(parsed.at("render"), Json::parse(R"({"frames": 12, "lod": true, "lod_error_bound_px": 1,
+  EXPECT_EQ(
+      parsed.at("render"),
+      Json::parse(
+          R"({"gl_renderer": "NVIDIA H100 80GB HBM3/PCIe/SSE2", "frames": 12, "lod": true, "lod_error_bound_px": 1,
                             "msaa_samples": 4, "triangles_median": 412345, "frame_ms_median": 48.25,
-                            "frame_cpu_ms_median": 80.5, "lod_error_px_max": 0.75, "lod_error_px_p99": 0.125})"));
+                            "frame_cpu_ms_median": 80.5, "lod_error_px_max": 0.75, "lod_error_px_p99": 0.125
+})"));
   // Last, after the documented keys.
   EXPECT_EQ(std::prev(parsed.end()).key(), "render");
 }

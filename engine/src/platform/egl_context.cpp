@@ -39,16 +39,36 @@ GLADapiproc load_gl(const char* name) {
   return reinterpret_cast<GLADapiproc>(eglGetProcAddress(name));
 }
 
-}  // namespace
-
-EglContext::EglContext() {
+/// Mesa's surfaceless platform, else the first EGL device (EGL_EXT_platform_device:
+/// NVIDIA's driver has no surfaceless platform). EGL_NO_DISPLAY when neither opens.
+EGLDisplay open_display() {
   const auto get_platform_display = reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(
       eglGetProcAddress("eglGetPlatformDisplayEXT"));
   if (get_platform_display == nullptr) fail("looking up eglGetPlatformDisplayEXT");
   EGLDisplay display =
       get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
-  if (display == EGL_NO_DISPLAY) fail("opening the surfaceless Mesa display");
-  if (eglInitialize(display, nullptr, nullptr) != EGL_TRUE) fail("eglInitialize");
+  if (display != EGL_NO_DISPLAY && eglInitialize(display, nullptr, nullptr) == EGL_TRUE) {
+    return display;
+  }
+  const auto query_devices =
+      reinterpret_cast<PFNEGLQUERYDEVICESEXTPROC>(eglGetProcAddress("eglQueryDevicesEXT"));
+  EGLDeviceEXT device = nullptr;
+  EGLint devices = 0;
+  if (query_devices == nullptr || query_devices(1, &device, &devices) != EGL_TRUE || devices < 1) {
+    return EGL_NO_DISPLAY;
+  }
+  display = get_platform_display(EGL_PLATFORM_DEVICE_EXT, device, nullptr);
+  if (display != EGL_NO_DISPLAY && eglInitialize(display, nullptr, nullptr) == EGL_TRUE) {
+    return display;
+  }
+  return EGL_NO_DISPLAY;
+}
+
+}  // namespace
+
+EglContext::EglContext() {
+  EGLDisplay display = open_display();
+  if (display == EGL_NO_DISPLAY) fail("opening a surfaceless or device display");
   if (eglBindAPI(EGL_OPENGL_API) != EGL_TRUE) {
     fail_and_release("binding the OpenGL API", display, EGL_NO_CONTEXT);
   }
