@@ -5,6 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include <cmath>
+#include <optional>
 
 #include "terranav/engine/render/lod_selection.hpp"
 #include "terranav/engine/scene/fixed_step.hpp"
@@ -45,18 +46,26 @@ void BM_SimulationStep(benchmark::State& state) {
 BENCHMARK(BM_SimulationStep)->Arg(200)->Arg(1000)->Unit(benchmark::kMicrosecond)->Iterations(600);
 
 /// One frame's CPU part of the terrain LOD (morph field and node selection,
-/// default patch) on the default DEM from the default camera at 1280x720.
+/// default patch) from the default camera at 1280x720: on the default DEM
+/// (arg 1025) or the app's `--procedural 4097` terrain (arg 4097).
 void BM_LodSelect(benchmark::State& state) {
-  const World& world = walking_world(1);
-  const terranav::engine::LodQuadtree quadtree(world.heightmap());
+  static std::optional<terranav::nav::Heightmap> procedural;
+  const bool dem = state.range(0) == 1025;
+  if (!dem && !procedural) {
+    terranav::nav::TerrainRequest request;
+    request.procedural = terranav::nav::ProceduralConfig{.size = static_cast<int>(state.range(0))};
+    procedural = terranav::nav::load_terrain(request).heightmap;
+  }
+  const terranav::nav::Heightmap& heightmap = dem ? walking_world(1).heightmap() : *procedural;
+  const terranav::engine::LodQuadtree quadtree(heightmap);
   const terranav::engine::Viewport viewport{1280, 720};
   const terranav::engine::OrbitCamera camera =
-      terranav::engine::default_camera(world.heightmap(), viewport);
+      terranav::engine::default_camera(heightmap, viewport);
   std::int64_t triangles = 0;
   for (auto _ : state) triangles = quadtree.select(camera, viewport).triangles;
   state.counters["triangles"] = static_cast<double>(triangles);
 }
-BENCHMARK(BM_LodSelect)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_LodSelect)->Arg(1025)->Arg(4097)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

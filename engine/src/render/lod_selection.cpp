@@ -95,6 +95,7 @@ LodQuadtree::LodQuadtree(const nav::Heightmap& heightmap, int patch_cells)
     l.min_h.assign(n, 0.0f);
     l.max_h.assign(n, 0.0f);
     l.error.assign(n, 0.0f);
+    l.morph_error.assign(n, 0.0);
     levels_.push_back(std::move(l));
     if (size >= cells) break;
   }
@@ -116,16 +117,19 @@ void LodQuadtree::compute_node(const nav::Heightmap& heightmap, int level, int n
     const Level& c = levels_[static_cast<std::size_t>(level - 1)];
     float lo = std::numeric_limits<float>::max();
     float hi = std::numeric_limits<float>::lowest();
+    double fine = 0.0;
     for (int cz = 2 * nz; cz <= 2 * nz + 1 && cz < c.nodes_deep; ++cz) {
       for (int cx = 2 * nx; cx <= 2 * nx + 1 && cx < c.nodes_wide; ++cx) {
         const auto ck = static_cast<std::size_t>(cz) * static_cast<std::size_t>(c.nodes_wide) +
                         static_cast<std::size_t>(cx);
         lo = std::min(lo, c.min_h[ck]);
         hi = std::max(hi, c.max_h[ck]);
+        fine = std::max(fine, static_cast<double>(c.error[ck]));
       }
     }
     l.min_h[k] = lo;
     l.max_h[k] = hi;
+    l.morph_error[k] = fine;
   } else {
     float lo = std::numeric_limits<float>::max();
     float hi = std::numeric_limits<float>::lowest();
@@ -148,6 +152,9 @@ void LodQuadtree::compute_node(const nav::Heightmap& heightmap, int level, int n
     }
   }
   l.error[k] = static_cast<float>(error);
+  if (level > 0) {
+    l.morph_error[k] = std::max<double>(l.error[k], l.morph_error[k] * kMorphEnd / kMorphStart);
+  }
 }
 
 void LodQuadtree::update(const nav::Heightmap& heightmap, nav::SampleRect rect) {
@@ -170,6 +177,10 @@ void LodQuadtree::update(const nav::Heightmap& heightmap, nav::SampleRect rect) 
     }
     l.max_error = 0.0;
     for (const float e : l.error) l.max_error = std::max(l.max_error, static_cast<double>(e));
+    l.relief = 0.0;
+    for (std::size_t n = 0; n < l.min_h.size(); ++n) {
+      l.relief = std::max(l.relief, static_cast<double>(l.max_h[n] - l.min_h[n]));
+    }
   }
 }
 
@@ -204,49 +215,59 @@ double LodQuadtree::node_error(int level, int x0, int z0) const {
 
 namespace {
 
-/// error_scale with nav_to_clip(camera, viewport) given.
-double error_scale_with(const OrbitCamera& camera, Viewport viewport, double max_error_px,
-                        const LodBox* box, const glm::dmat4& to_clip) {
-  const double aspect =
-      static_cast<double>(std::max(viewport.width, 1)) / std::max(viewport.height, 1);
-  const double tan_half = std::tan(camera.fov_y / 2.0);
-  // At an angle t off the axis a displacement across the line of sight at
-  // distance d moves the image by up to f / (d cos^2 t) (depth d cos t, and
-  // the radial stretch 1 / cos t); t is at most the half diagonal, or the
-  // farthest corner of the box's screen rectangle within the viewport.
-  glm::dvec2 reach(1.0, 1.0);  // NDC
-  if (box != nullptr) {
+/// error_scale's terms for one view, applied to many boxes.
+class ErrorScale {
+ public:
+  ErrorScale(const OrbitCamera& camera, Viewport viewport, double max_error_px)
+      : aspect_(static_cast<double>(std::max(viewport.width, 1)) / std::max(viewport.height, 1)),
+        tan_half_(std::tan(camera.fov_y / 2.0)),
+        numerator_(camera.vertical_exaggeration * std::max(viewport.height, 1) /
+                   (2.0 * tan_half_ * max_error_px)) {}
+
+  /// For a box whose 8 corners project to `clip` (corner c at x = c & 1,
+  /// y = c & 2, z = c & 4 of min, max); reach (1, 1) unless all are in front.
+  double of(const std::array<glm::dvec4, 8>& clip) const {
+    // At an angle t off the axis a displacement across the line of sight at
+    // distance d moves the image by up to f / (d cos^2 t) (depth d cos t, and
+    // the radial stretch 1 / cos t); t is at most the half diagonal, or the
+    // farthest corner of the box's screen rectangle within the viewport.
     glm::dvec2 lo(1.0);
     glm::dvec2 hi(-1.0);
-    bool in_front = true;
-    for (int c = 0; c < 8 && in_front; ++c) {
-      const glm::dvec4 p =
-          to_clip * glm::dvec4((c & 1) ? box->max.x : box->min.x, (c & 2) ? box->max.y : box->min.y,
-                               (c & 4) ? box->max.z : box->min.z, 1.0);
-      in_front = p.w > 0.0;
-      if (in_front) {
-        lo = glm::min(lo, glm::dvec2(p) / p.w);
-        hi = glm::max(hi, glm::dvec2(p) / p.w);
-      }
+    for (const glm::dvec4& p : clip) {
+      if (!(p.w > 0.0)) return at({1.0, 1.0});
+      lo = glm::min(lo, glm::dvec2(p) / p.w);
+      hi = glm::max(hi, glm::dvec2(p) / p.w);
     }
-    if (in_front) {
-      lo = glm::clamp(lo, -1.0, 1.0);
-      hi = glm::clamp(hi, -1.0, 1.0);
-      reach = glm::max(glm::abs(lo), glm::abs(hi));
-    }
+    return at(glm::max(glm::abs(glm::clamp(lo, -1.0, 1.0)), glm::abs(glm::clamp(hi, -1.0, 1.0))));
   }
-  const double tan_x = reach.x * tan_half * aspect;
-  const double tan_y = reach.y * tan_half;
-  const double cos2 = 1.0 / (1.0 + tan_x * tan_x + tan_y * tan_y);
-  return camera.vertical_exaggeration * std::max(viewport.height, 1) /
-         (2.0 * tan_half * cos2 * max_error_px);
-}
+
+  /// With the farthest screen point at NDC `reach`.
+  double at(glm::dvec2 reach) const {
+    const double tan_x = reach.x * tan_half_ * aspect_;
+    const double tan_y = reach.y * tan_half_;
+    return numerator_ * (1.0 + tan_x * tan_x + tan_y * tan_y);
+  }
+
+ private:
+  double aspect_;
+  double tan_half_;
+  double numerator_;
+};
 
 }  // namespace
 
 double LodQuadtree::error_scale(const OrbitCamera& camera, Viewport viewport, double max_error_px,
                                 const LodBox* box) {
-  return error_scale_with(camera, viewport, max_error_px, box, nav_to_clip(camera, viewport));
+  const ErrorScale scale(camera, viewport, max_error_px);
+  if (box == nullptr) return scale.at({1.0, 1.0});
+  const glm::dmat4 to_clip = nav_to_clip(camera, viewport);
+  std::array<glm::dvec4, 8> clip;
+  for (int c = 0; c < 8; ++c) {
+    clip[static_cast<std::size_t>(c)] =
+        to_clip * glm::dvec4((c & 1) ? box->max.x : box->min.x, (c & 2) ? box->max.y : box->min.y,
+                             (c & 4) ? box->max.z : box->min.z, 1.0);
+  }
+  return scale.of(clip);
 }
 
 LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewport,
@@ -254,6 +275,7 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
   const double e = camera.vertical_exaggeration;
   const glm::dvec3 eye = eye_position(camera);
   const glm::dmat4 to_clip = nav_to_clip(camera, viewport);
+  const ErrorScale scale(camera, viewport, max_error_px);
   const int top = levels() - 1;
   LodMorphField field;
   // Level L's corners: those of the level-(L+1) node grid (the top's: 2 x 2).
@@ -272,15 +294,14 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
                     static_cast<std::size_t>(field.width) +
                 static_cast<std::size_t>(i)];
   };
+  std::vector<glm::dvec4> base;  // to_clip of each level-(L+1) corner at height 0
+  std::vector<double> node_range;
+  std::vector<float> row_max;  // the finer field's largest within a row window
   for (int level = 0; level < top; ++level) {
     const Level& coarse = levels_[static_cast<std::size_t>(level + 1)];
     const Level& own = levels_[static_cast<std::size_t>(level)];
     const double size_m = (patch_cells_ << level) * spacing_;
-    double relief = 0.0;
-    for (std::size_t n = 0; n < own.min_h.size(); ++n) {
-      relief = std::max(relief, static_cast<double>(own.max_h[n] - own.min_h[n]));
-    }
-    const double diagonal = std::sqrt(2.0 * size_m * size_m + relief * relief * e * e);
+    const double diagonal = std::sqrt(2.0 * size_m * size_m + own.relief * own.relief * e * e);
     // Error: where each level-(L+1) node's grid, and every blend of it with
     // its children's grids, is within the bound. In the morph window a
     // vertex's height is (1 - k) fine + k coarse (terrain_lod.vert), k
@@ -288,26 +309,52 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
     // an error (1 - k) e_fine + k e_coarse, within the bound at both ends,
     // hence throughout, when e_coarse projects to a pixel at kMorphEnd F and
     // e_fine at kMorphStart F (both bounded by the across share at the
-    // window's end, where it is largest).
-    std::vector<double> node_range(coarse.error.size());
+    // window's end, where it is largest): the node's morph_error.
     const int coarse_size = patch_cells_ << (level + 1);
+    const int cw = coarse.nodes_wide + 1;
+    const auto corner = [cw](int i, int j) {
+      return static_cast<std::size_t>(j) * static_cast<std::size_t>(cw) +
+             static_cast<std::size_t>(i);
+    };
+    // Box corners are shared by neighbouring nodes: project each (x, z)
+    // once, then add the height along the matrix's y column.
+    base.resize(corner(0, coarse.nodes_deep + 1));
+    for (int j = 0; j <= coarse.nodes_deep; ++j) {
+      const double z = std::min(j * coarse_size, depth_ - 1) * spacing_;
+      for (int i = 0; i < cw; ++i) {
+        const double x = std::min(i * coarse_size, width_ - 1) * spacing_;
+        base[corner(i, j)] = to_clip * glm::dvec4(x, 0.0, z, 1.0);
+      }
+    }
+    const glm::dvec4 up = to_clip[1];
+    node_range.resize(coarse.error.size());
     for (int nz = 0; nz < coarse.nodes_deep; ++nz) {
       for (int nx = 0; nx < coarse.nodes_wide; ++nx) {
         const auto n = static_cast<std::size_t>(nz) * static_cast<std::size_t>(coarse.nodes_wide) +
                        static_cast<std::size_t>(nx);
-        const LodBox box = bounds(level + 1, nx * coarse_size, nz * coarse_size);
-        const double k = error_scale_with(camera, viewport, max_error_px, &box, to_clip);
-        double fine = 0.0;
-        for (int cz = 2 * nz; cz <= 2 * nz + 1 && cz < own.nodes_deep; ++cz) {
-          for (int cx = 2 * nx; cx <= 2 * nx + 1 && cx < own.nodes_wide; ++cx) {
-            fine = std::max(
-                fine, static_cast<double>(own.error[static_cast<std::size_t>(cz) *
-                                                        static_cast<std::size_t>(own.nodes_wide) +
-                                                    static_cast<std::size_t>(cx)]));
-          }
+        std::array<glm::dvec4, 8> clip;
+        for (int c = 0; c < 8; ++c) {
+          clip[static_cast<std::size_t>(c)] =
+              base[corner(nx + (c & 1), nz + ((c >> 2) & 1))] +
+              up * static_cast<double>((c & 2) ? coarse.max_h[n] : coarse.min_h[n]);
         }
-        const double error = std::max<double>(coarse.error[n], fine * kMorphEnd / kMorphStart);
-        node_range[n] = error_distance(k * error, eye.y - coarse.max_h[n] * e) / kMorphEnd;
+        node_range[n] =
+            error_distance(scale.of(clip) * coarse.morph_error[n], eye.y - coarse.max_h[n] * e) /
+            kMorphEnd;
+      }
+    }
+    if (level > 0) {
+      // The nesting window below, along rows first: the finer field's
+      // largest value within three level-L corners of level-L corner 2i.
+      row_max.resize(corner(0, own.nodes_deep + 1));
+      for (int b = 0; b <= own.nodes_deep; ++b) {
+        for (int i = 0; i < cw; ++i) {
+          float m = 0.0f;
+          for (int a = std::max(2 * i - 3, 0); a <= std::min(2 * i + 3, own.nodes_wide); ++a) {
+            m = std::max(m, at(level - 1, a, b));
+          }
+          row_max[corner(i, b)] = m;
+        }
       }
     }
     for (int j = 0; j <= coarse.nodes_deep; ++j) {
@@ -327,13 +374,11 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
           // touches a level-(L+1) node at this corner, i.e. within one and a
           // half level-(L+1) nodes (three level-L corners; this corner is
           // level-L corner 2i, 2j).
-          double finer = 0.0;
+          float finer = 0.0f;
           for (int b = std::max(2 * j - 3, 0); b <= std::min(2 * j + 3, own.nodes_deep); ++b) {
-            for (int a = std::max(2 * i - 3, 0); a <= std::min(2 * i + 3, own.nodes_wide); ++a) {
-              finer = std::max(finer, static_cast<double>(at(level - 1, a, b)));
-            }
+            finer = std::max(finer, row_max[corner(i, b)]);
           }
-          range = std::max(range, 1.05 * (finer + diagonal) / kMorphStart);
+          range = std::max(range, 1.05 * (static_cast<double>(finer) + diagonal) / kMorphStart);
         }
         at(level, i, j) = static_cast<float>(range);
       }

@@ -126,7 +126,8 @@ class LodQuadtree {
   /// it with the finer one in the morph window, shows only where its error
   /// projects to <= max_error_px, then widened to
   /// 1.05 x (the largest F_{L-1} within 1.5 level-(L+1) nodes of c + a
-  /// level-L node's diagonal) / kMorphStart. O(nodes).
+  /// level-L node's diagonal) / kMorphStart. O(nodes): about 0.1 us a
+  /// level-1 node (bench/engine_bench.cpp BM_LodSelect).
   LodMorphField morph_field(const OrbitCamera& camera, Viewport viewport,
                             double max_error_px = 1.0) const;
   /// F_level at sample coordinates (sx, sz), bilinear within the level-(L+1)
@@ -150,7 +151,11 @@ class LodQuadtree {
     std::vector<float> min_h;  ///< per node, row-major
     std::vector<float> max_h;
     std::vector<float> error;  ///< per node, nav metres
+    /// Per node: max(error, kMorphEnd / kMorphStart x its children's
+    /// largest error), the error its morph range bounds (0 at level 0).
+    std::vector<double> morph_error;
     double max_error = 0.0;
+    double relief = 0.0;  ///< largest max_h - min_h of a node, nav metres
   };
   void compute_node(const nav::Heightmap& heightmap, int level, int nx, int nz);
 
