@@ -25,7 +25,6 @@ uniform float u_spacing;       // metres between samples
 uniform vec2 u_morph;          // kMorphStart, kMorphEnd (lod_selection.hpp)
 
 out vec3 v_nav_position;
-out vec3 v_nav_normal;
 
 // Height, nav metres, at sample coordinates s (clamped to the map): the
 // triangle A (x,z),(x+1,z),(x+1,z+1) where fx >= fz, else B
@@ -76,6 +75,5 @@ void main() {
     h += k * (coarse - h);
   }
   v_nav_position = vec3(s.x * u_spacing, h, s.y * u_spacing);
-  v_nav_normal = vec3(0.0, 1.0, 0.0);  // terrain.frag takes its normal from u_gradients
   gl_Position = u_nav_to_clip * vec4(v_nav_position, 1.0);
 }

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "app/bench.hpp"
 #include "app/resource_paths.hpp"
 #include "terranav/engine/gl/offscreen_target.hpp"
 #include "terranav/engine/platform/egl_context.hpp"
@@ -90,6 +91,23 @@ TEST(LodRender, MatchesTheFullMeshWithinAPixelWithFewerTriangles) {
     EXPECT_LT(lod.triangles * 3, full.triangles);
     // The same picture but for the odd pixel along a silhouette.
     EXPECT_LT(differing(lod.image, full.image, 12), 0.01);
+  }
+}
+
+// The app's `--procedural 1025` terrain (steep: 133 m of relief on 1 km,
+// shown exaggerated) along the bench's camera path: every frame within a
+// pixel. Morphing by display distance, the vertex shader needs the
+// exaggeration; without it this map showed 1.4 px.
+TEST(LodRender, WithinAPixelAlongTheBenchPath) {
+  const EglContext context;
+  const OffscreenTarget target(kViewport);
+  World world({nav::procedural_heightmap({.size = 1025}), 1, {}}, {});
+  Renderer renderer(app::shader_dir(), world, true);
+  for (const OrbitCamera& camera : app::bench_cameras(world.heightmap(), kViewport, 16)) {
+    target.bind();
+    const LodError error = lod_error(world.heightmap(), camera, kViewport,
+                                     terrain_depth(renderer, world, camera, kViewport));
+    EXPECT_LE(error.max_px, 1.0) << "yaw " << camera.yaw << " pitch " << camera.pitch;
   }
 }
 

@@ -326,7 +326,7 @@ TEST(MinimapImage, FlatAreasTakeTheRampColourOfTheirHeight) {
     for (int x = 0; x < kSize; ++x) heights.push_back(x < kSize / 2 ? 0.0f : 100.0f);
   }
   const nav::Heightmap heightmap(kSize, kSize, 10.0, std::move(heights));
-  const Image image = minimap_image(heightmap, 40, 40);
+  const Image image = minimap_image(heightmap, 40, 40, 10.0f);
   ASSERT_EQ(image.width, 40);
   ASSERT_EQ(image.height, 40);
   const double light = 0.35 + 0.8 * 0.75 / std::sqrt(0.25 + 0.5625 + 0.2025);
@@ -349,7 +349,7 @@ TEST(MinimapImage, SlopesFacingTheNorthWestLightAreBrighter) {
     for (int x = 0; x < kSize; ++x) heights.push_back(static_cast<float>(5 * std::abs(x - 20)));
   }
   const nav::Heightmap heightmap(kSize, kSize, 10.0, std::move(heights));
-  const Image image = minimap_image(heightmap, 40, 40);
+  const Image image = minimap_image(heightmap, 40, 40, 10.0f);
   // Pixels 10 and 29 are mirror images: the same height, opposite slopes.
   const auto west_flank = rgb(image, 10, 20);
   const auto east_flank = rgb(image, 29, 20);

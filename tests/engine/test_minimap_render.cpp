@@ -87,7 +87,8 @@ TEST_F(MinimapRenderTest, MapInTheBottomRightCornerWithTheUnitDot) {
                           kSelectedColour, 12));
   // The flat ground away from the spike and the dot shows the hillshade's
   // flat colour: the lowest of the ramp under the flat light.
-  const Image flat = minimap_image(world.heightmap(), 200, 200);
+  const Image flat = minimap_image(world.heightmap(), 200, 200,
+                                   static_cast<float>(world.graph().config().max_slope));
   const glm::dvec2 ground = minimap_pixel(layout, 40.0, 300.0);
   const auto expected = flat.at(20, 187);
   const auto got = on.image.at(static_cast<int>(ground.x), static_cast<int>(ground.y));

@@ -14,23 +14,25 @@ TEST(TerrainMesh, IndicesSplitEachCellAlongItsMainDiagonal) {
   EXPECT_EQ(terrain_indices(3, 2), expected);
 }
 
-TEST(TerrainMesh, VerticesSitOnSamplesWithPlaneNormals) {
-  // Plane h = 0.5 x_m - 0.25 z_m on a 4 x 3 grid, 2 m spacing.
+TEST(TerrainMesh, VerticesSitOnSamplesAndGradientsAreThePlanes) {
+  // Plane h = 0.5 x_m - 0.25 z_m on a 4 x 3 grid, 2 m spacing: every
+  // sample's gradient, borders (one-sided differences) included.
   std::vector<float> h;
   for (int z = 0; z < 3; ++z) {
     for (int x = 0; x < 4; ++x) h.push_back(static_cast<float>(0.5 * 2 * x - 0.25 * 2 * z));
   }
   const nav::Heightmap map(4, 3, 2.0, h);
-  const std::vector<TerrainVertex> v = terrain_vertices(map);
+  const std::vector<glm::vec3> v = terrain_vertices(map);
   ASSERT_EQ(v.size(), 12u);
-  const glm::vec3 n = glm::normalize(glm::vec3(-0.5f, 1.0f, 0.25f));
   for (int z = 0; z < 3; ++z) {
     for (int x = 0; x < 4; ++x) {
-      const TerrainVertex& vertex = v[static_cast<std::size_t>(z * 4 + x)];
-      EXPECT_FLOAT_EQ(vertex.position.x, 2.0f * static_cast<float>(x));
-      EXPECT_FLOAT_EQ(vertex.position.y, map.at(x, z));
-      EXPECT_FLOAT_EQ(vertex.position.z, 2.0f * static_cast<float>(z));
-      EXPECT_NEAR(glm::length(vertex.normal - n), 0.0f, 1e-6f);
+      const glm::vec3& vertex = v[static_cast<std::size_t>(z * 4 + x)];
+      EXPECT_FLOAT_EQ(vertex.x, 2.0f * static_cast<float>(x));
+      EXPECT_FLOAT_EQ(vertex.y, map.at(x, z));
+      EXPECT_FLOAT_EQ(vertex.z, 2.0f * static_cast<float>(z));
+      const glm::vec2 g = sample_gradient(map, x, z);
+      EXPECT_NEAR(g.x, 0.5f, 1e-6f);
+      EXPECT_NEAR(g.y, -0.25f, 1e-6f);
     }
   }
 }
@@ -43,14 +45,14 @@ TEST(TerrainMesh, TrianglesInterpolateToTheNavSurface) {
   std::vector<float> h(9 * 7);
   for (float& value : h) value = height(rng);
   const nav::Heightmap map(9, 7, 5.0, h);
-  const std::vector<TerrainVertex> v = terrain_vertices(map);
+  const std::vector<glm::vec3> v = terrain_vertices(map);
   const std::vector<std::uint32_t> idx = terrain_indices(9, 7);
   std::uniform_real_distribution<double> px(0.0, 40.0), pz(0.0, 30.0);
   for (int k = 0; k < 500; ++k) {
     const glm::dvec2 p(px(rng), pz(rng));
     bool found = false;
     for (std::size_t t = 0; t < idx.size() && !found; t += 3) {
-      const glm::dvec3 a(v[idx[t]].position), b(v[idx[t + 1]].position), c(v[idx[t + 2]].position);
+      const glm::dvec3 a(v[idx[t]]), b(v[idx[t + 1]]), c(v[idx[t + 2]]);
       // Barycentric coordinates of p in the triangle's x/z projection.
       const double det = (b.z - c.z) * (a.x - c.x) + (c.x - b.x) * (a.z - c.z);
       const double l1 = ((b.z - c.z) * (p.x - c.x) + (c.x - b.x) * (p.y - c.z)) / det;

@@ -6,13 +6,11 @@
 #include <numbers>
 
 #include "terranav/engine/render/terrain_mesh.hpp"
+#include "terranav/engine/render/terrain_shading.hpp"
 #include "terranav/engine/render/unit_mesh.hpp"
 
 namespace terranav::engine {
 namespace {
-
-// Towards the light, display frame: from the north-west, high (the usual hillshade).
-const glm::vec3 kLightDir = glm::normalize(glm::vec3(-0.5f, 0.75f, -0.45f));
 
 /// Uploads `data` to a new array buffer bound to `vao`, attribute 0
 /// (position) at offset 0, attribute 1 (normal) at `normal_offset` when >= 0;
@@ -133,24 +131,24 @@ void Renderer::upload_terrain(const World& world) {
                    GL_STATIC_DRAW);
       terrain_.count = static_cast<GLsizei>(indices.size());
     }
-    upload_vertices(terrain_.vao, terrain_.vertices, terrain_vertices(heightmap),
-                    offsetof(TerrainVertex, normal));
+    upload_vertices(terrain_.vao, terrain_.vertices, terrain_vertices(heightmap), -1);
   }
+  colour_.shade_all(heightmap);
 }
 
 void Renderer::terrain_changed(const World& world, nav::SampleRect rect) {
   terrain_revision_ = world.terrain_revision();
+  colour_.shade(world.heightmap(), rect);
   if (lod_) {
     terrain_lod_->update(world.heightmap(), rect);
     return;
   }
-  // Whole rows (one contiguous range); normals reach one row beyond the edit.
-  const std::vector<TerrainVertex> rows =
-      terrain_vertices(world.heightmap(), rect.z0 - 1, rect.z1 + 1);
-  const auto first = static_cast<GLintptr>(std::max(rect.z0 - 1, 0)) * world.heightmap().width();
+  // Whole rows: one contiguous range.
+  const std::vector<glm::vec3> rows = terrain_vertices(world.heightmap(), rect.z0, rect.z1);
+  const auto first = static_cast<GLintptr>(std::max(rect.z0, 0)) * world.heightmap().width();
   glBindBuffer(GL_ARRAY_BUFFER, terrain_.vertices.id());
-  glBufferSubData(GL_ARRAY_BUFFER, first * static_cast<GLintptr>(sizeof(TerrainVertex)),
-                  static_cast<GLsizeiptr>(rows.size() * sizeof(TerrainVertex)), rows.data());
+  glBufferSubData(GL_ARRAY_BUFFER, first * static_cast<GLintptr>(sizeof(glm::vec3)),
+                  static_cast<GLsizeiptr>(rows.size() * sizeof(glm::vec3)), rows.data());
 }
 
 void Renderer::update_overlay(const World& world) {
@@ -201,18 +199,23 @@ std::int64_t Renderer::draw_terrain(const World& world, const OrbitCamera& camer
   const nav::TerrainGraph& graph = world.graph();
   const ShaderProgram& program = lod_ ? terrain_lod_program_ : terrain_program_;
   program.use();
+  colour_.set_shading(heightmap,
+                      {.min_height = heightmap.min_height(),
+                       .max_height = heightmap.max_height(),
+                       .max_slope = static_cast<float>(graph.config().max_slope),
+                       .exaggeration = static_cast<float>(camera.vertical_exaggeration)});
   program.set("u_nav_to_clip", glm::mat4(nav_to_clip(camera, viewport)));
-  program.set("u_exaggeration", static_cast<float>(camera.vertical_exaggeration));
-  program.set("u_light_dir", kLightDir);
-  glUniform2f(program.uniform("u_height_range"), heightmap.min_height(), heightmap.max_height());
-  program.set("u_max_slope", static_cast<float>(graph.config().max_slope));
   program.set("u_tile_metres", static_cast<float>(graph.tile_metres()));
+  program.set("u_spacing", static_cast<float>(heightmap.spacing()));
+  glUniform2f(program.uniform("u_light"), kAmbient, kDiffuse);
   const glm::ivec2 field = debug_draw_.tile_field_size();
   glUniform2i(program.uniform("u_tiles"), field.x, field.y);
-  program.set("u_from_gradients", lod_ ? 1 : 0);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, debug_draw_.tile_texture().id());
   program.set("u_tile_overlay", 0);
+  glActiveTexture(GL_TEXTURE2);
+  glBindTexture(GL_TEXTURE_2D, colour_.texture().id());
+  program.set("u_colour", 2);
   std::int64_t triangles = 0;
   if (lod_) {
     triangles = terrain_lod_->draw(program, camera, viewport, 1, lod_error_px_).triangles;

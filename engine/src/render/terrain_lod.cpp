@@ -4,16 +4,14 @@
 #include <string>
 #include <vector>
 
-#include "terranav/engine/render/terrain_mesh.hpp"
-
 namespace terranav::engine {
 namespace {
 
-/// Bilinear filtering for terrain.frag (texelFetch ignores it), no mipmaps,
-/// clamped at the map's edges; for the bound 2D texture.
-void filter_linearly() {
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+/// texelFetch only (the vertex shader reads exact samples): nearest, no
+/// mipmaps, clamped at the map's edges; for the bound 2D texture.
+void exact_texels() {
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
@@ -27,7 +25,6 @@ TerrainLod::TerrainLod(const nav::Heightmap& heightmap, int patch_cells)
       depth_(heightmap.depth()),
       spacing_(heightmap.spacing()),
       heights_(make_texture()),
-      gradients_(make_texture()),
       vao_(make_vertex_array()),
       grid_(make_buffer()),
       indices_(make_buffer()),
@@ -43,11 +40,7 @@ TerrainLod::TerrainLod(const nav::Heightmap& heightmap, int patch_cells)
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, width_, depth_, 0, GL_RED, GL_FLOAT,
                heightmap.heights().data());
-  filter_linearly();
-  glBindTexture(GL_TEXTURE_2D, gradients_.id());
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_RG16F, width_, depth_, 0, GL_RG, GL_FLOAT, nullptr);
-  filter_linearly();
-  upload_gradients(heightmap, {0, 0, width_, depth_});
+  exact_texels();
 
   // The patch: (n + 1)^2 grid points, cells split like nav::Heightmap.
   const int n = patch_cells;
@@ -104,30 +97,7 @@ void TerrainLod::update(const nav::Heightmap& heightmap, nav::SampleRect rect) {
   glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
   glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
   glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
-  upload_gradients(heightmap, {rect.x0 - 1, rect.z0 - 1, rect.x1 + 1, rect.z1 + 1});
   quadtree_.update(heightmap, rect);
-}
-
-void TerrainLod::upload_gradients(const nav::Heightmap& heightmap, nav::SampleRect rect) const {
-  rect.x0 = std::max(rect.x0, 0);
-  rect.z0 = std::max(rect.z0, 0);
-  rect.x1 = std::min(rect.x1, width_);
-  rect.z1 = std::min(rect.z1, depth_);
-  if (rect.empty()) return;
-  // Bands keep the staging memory small on huge maps.
-  constexpr int kBandRows = 64;
-  glBindTexture(GL_TEXTURE_2D, gradients_.id());
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-  std::vector<glm::vec2> band;
-  for (int z0 = rect.z0; z0 < rect.z1; z0 += kBandRows) {
-    const int z1 = std::min(z0 + kBandRows, rect.z1);
-    band.clear();
-    for (int z = z0; z < z1; ++z) {
-      for (int x = rect.x0; x < rect.x1; ++x) band.push_back(sample_gradient(heightmap, x, z));
-    }
-    glTexSubImage2D(GL_TEXTURE_2D, 0, rect.x0, z0, rect.x1 - rect.x0, z1 - z0, GL_RG, GL_FLOAT,
-                    band.data());
-  }
 }
 
 LodSelection TerrainLod::draw(const ShaderProgram& program, const OrbitCamera& camera,
@@ -149,6 +119,7 @@ LodSelection TerrainLod::draw(const ShaderProgram& program, const OrbitCamera& c
   program.set("u_patch_cells", quadtree_.patch_cells());
   program.set("u_top_level", quadtree_.levels() - 1);
   program.set("u_eye", glm::vec3(eye_position(camera)));
+  program.set("u_exaggeration", static_cast<float>(camera.vertical_exaggeration));
   program.set("u_spacing", static_cast<float>(spacing_));
   glUniform2f(program.uniform("u_morph"), static_cast<float>(kMorphStart),
               static_cast<float>(kMorphEnd));
@@ -156,9 +127,6 @@ LodSelection TerrainLod::draw(const ShaderProgram& program, const OrbitCamera& c
   glActiveTexture(static_cast<GLenum>(GL_TEXTURE0 + height_unit));
   glBindTexture(GL_TEXTURE_2D, heights_.id());
   program.set("u_heights", height_unit);
-  glActiveTexture(static_cast<GLenum>(GL_TEXTURE0 + height_unit + 1));
-  glBindTexture(GL_TEXTURE_2D, gradients_.id());
-  program.set("u_gradients", height_unit + 1);
 
   glBindVertexArray(vao_.id());
   glBindBuffer(GL_ARRAY_BUFFER, instances_.id());

@@ -14,19 +14,17 @@ glm::vec2 sample_gradient(const nav::Heightmap& heightmap, int x, int z) {
           (heightmap.at(x, z1) - heightmap.at(x, z0)) / (static_cast<float>(z1 - z0) * s)};
 }
 
-std::vector<TerrainVertex> terrain_vertices(const nav::Heightmap& heightmap, int z0, int z1) {
+std::vector<glm::vec3> terrain_vertices(const nav::Heightmap& heightmap, int z0, int z1) {
   const int w = heightmap.width();
   z0 = std::max(z0, 0);
   z1 = std::min(z1, heightmap.depth());
   const auto s = static_cast<float>(heightmap.spacing());
-  std::vector<TerrainVertex> vertices;
+  std::vector<glm::vec3> vertices;
   vertices.reserve(static_cast<std::size_t>(w) * static_cast<std::size_t>(std::max(z1 - z0, 0)));
   for (int z = z0; z < z1; ++z) {
     for (int x = 0; x < w; ++x) {
-      const glm::vec2 g = sample_gradient(heightmap, x, z);
-      vertices.push_back(
-          {{static_cast<float>(x) * s, heightmap.at(x, z), static_cast<float>(z) * s},
-           glm::normalize(glm::vec3(-g.x, 1.0f, -g.y))});
+      vertices.emplace_back(static_cast<float>(x) * s, heightmap.at(x, z),
+                            static_cast<float>(z) * s);
     }
   }
   return vertices;

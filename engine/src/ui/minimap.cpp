@@ -3,28 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "terranav/engine/render/terrain_shading.hpp"
+
 namespace terranav::engine {
-namespace {
-
-// shaders/terrain.frag's height_colour, t in [0, 1].
-glm::dvec3 height_colour(double t) {
-  const glm::dvec3 low(0.20, 0.42, 0.18);
-  const glm::dvec3 mid(0.55, 0.60, 0.30);
-  const glm::dvec3 high(0.50, 0.40, 0.28);
-  const glm::dvec3 peak(0.92, 0.92, 0.90);
-  if (t < 0.4) return glm::mix(low, mid, t / 0.4);
-  if (t < 0.8) return glm::mix(mid, high, (t - 0.4) / 0.4);
-  return glm::mix(high, peak, (t - 0.8) / 0.2);
-}
-
-// The renderer's light: from the north-west, high.
-const glm::dvec3 kLight = glm::normalize(glm::dvec3(-0.5, 0.75, -0.45));
-
-std::uint8_t to_byte(double v) {
-  return static_cast<std::uint8_t>(std::lround(std::clamp(v, 0.0, 1.0) * 255.0));
-}
-
-}  // namespace
 
 MinimapLayout minimap_layout(double extent_x_m, double extent_z_m, Viewport viewport,
                              double side_px, double margin_px) {
@@ -89,14 +70,16 @@ std::optional<ClickReport> minimap_right_click(const ClickController& clicks, Wo
   return clicks.order_along(world, pixel, down);
 }
 
-Image minimap_image(const nav::Heightmap& heightmap, int width, int height) {
+Image minimap_image(const nav::Heightmap& heightmap, int width, int height, float max_slope) {
   Image image;
   image.width = std::max(width, 1);
   image.height = std::max(height, 1);
   image.rgba.resize(static_cast<std::size_t>(image.width) * image.height * 4);
   const double max_sx = heightmap.width() - 1.0;
   const double max_sz = heightmap.depth() - 1.0;
-  const double range = std::max<double>(heightmap.max_height() - heightmap.min_height(), 1e-3);
+  const TerrainShading shading{.min_height = heightmap.min_height(),
+                               .max_height = heightmap.max_height(),
+                               .max_slope = max_slope};
   // Samples per pixel; the normal's differences span at least one sample.
   const double step_x = std::max(max_sx / image.width, 1.0);
   const double step_z = std::max(max_sz / image.height, 1.0);
@@ -114,14 +97,14 @@ Image minimap_image(const nav::Heightmap& heightmap, int width, int height) {
           dx > 0.0 ? (h(sx + step_x, sz) - h(sx - step_x, sz)) / (dx * heightmap.spacing()) : 0.0;
       const double dhdz =
           dz > 0.0 ? (h(sx, sz + step_z) - h(sx, sz - step_z)) / (dz * heightmap.spacing()) : 0.0;
-      const glm::dvec3 normal = glm::normalize(glm::dvec3(-dhdx, 1.0, -dhdz));
-      const double t = std::clamp((y - heightmap.min_height()) / range, 0.0, 1.0);
-      const glm::dvec3 colour =
-          height_colour(t) * (0.35 + 0.8 * std::max(glm::dot(normal, kLight), 0.0));
+      const glm::vec4 shade = terrain_shade(
+          static_cast<float>(y), {static_cast<float>(dhdx), static_cast<float>(dhdz)}, shading);
+      const glm::vec3 colour = glm::vec3(shade) * (kAmbient + kDiffuse * shade.a);
       const std::size_t k = (static_cast<std::size_t>(py) * image.width + px) * 4;
-      image.rgba[k] = to_byte(colour.r);
-      image.rgba[k + 1] = to_byte(colour.g);
-      image.rgba[k + 2] = to_byte(colour.b);
+      for (int c = 0; c < 3; ++c) {
+        image.rgba[k + static_cast<std::size_t>(c)] =
+            static_cast<std::uint8_t>(std::lround(std::clamp(colour[c], 0.0f, 1.0f) * 255.0f));
+      }
       image.rgba[k + 3] = 255;
     }
   }

@@ -35,12 +35,13 @@ MinimapLayout Minimap::layout(const World& world, Viewport viewport) {
 void Minimap::draw(const World& world, const std::vector<UnitId>& selection,
                    const OrbitCamera& camera, Viewport viewport) {
   const nav::Heightmap& heightmap = world.heightmap();
-  if (revision_ != world.terrain().revision()) {
+  const auto max_slope = static_cast<float>(world.graph().config().max_slope);
+  if (revision_ != world.terrain().revision() || max_slope_ != max_slope) {
     // The texture at the full side whatever the window: ImGui scales it.
     const MinimapLayout full = minimap_layout(heightmap, {4096, 4096});
     width_ = static_cast<int>(std::lround(full.size.x));
     height_ = static_cast<int>(std::lround(full.size.y));
-    const Image image = minimap_image(heightmap, width_, height_);
+    const Image image = minimap_image(heightmap, width_, height_, max_slope);
     glBindTexture(GL_TEXTURE_2D, texture_.id());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, image.width, image.height, 0, GL_RGBA,
@@ -52,6 +53,7 @@ void Minimap::draw(const World& world, const std::vector<UnitId>& selection,
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
     glBindTexture(GL_TEXTURE_2D, 0);
     revision_ = world.terrain().revision();
+    max_slope_ = max_slope;
   }
   const MinimapLayout map = layout(world, viewport);
   ImGui::SetNextWindowPos(im(map.origin));

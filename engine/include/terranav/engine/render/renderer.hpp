@@ -15,6 +15,7 @@
 #include "terranav/engine/render/debug_overlay.hpp"
 #include "terranav/engine/render/gl_debug_draw.hpp"
 #include "terranav/engine/render/path_ribbon.hpp"
+#include "terranav/engine/render/terrain_colour.hpp"
 #include "terranav/engine/render/terrain_lod.hpp"
 #include "terranav/engine/scene/world.hpp"
 #include "terranav/engine/view/camera.hpp"
@@ -69,8 +70,8 @@ class Renderer {
   /// After an edit of the samples in `rect` (NavTerrain::set_heights, a
   /// brush): with LOD on, uploads only those texels and updates the quadtree
   /// over them (TerrainLod::update, O(rect + nodes touched)); with it off,
-  /// the vertices of rect's rows and one row each side (normals), O(W x
-  /// rows). The overlay is drawn again (O(tiles)). The
+  /// the vertices of rect's rows, O(W x rows); and the colours of rect and
+  /// the ring around it (TerrainColour::shade). The overlay is drawn again (O(tiles)). The
   /// world's revision counts as drawn, so draw() uploads nothing more; an
   /// edit draw() sees without this call uploads everything.
   void terrain_changed(const World& world, nav::SampleRect rect);
@@ -127,6 +128,7 @@ class Renderer {
   double lod_error_px_ = 1.0;
   Mesh terrain_;  ///< empty with LOD on
   std::unique_ptr<TerrainLod> terrain_lod_;
+  TerrainColour colour_;
   std::uint64_t terrain_revision_ = 0;
   GlDebugDraw debug_draw_;
   DebugOverlay overlay_ = DebugOverlay::Walkability;

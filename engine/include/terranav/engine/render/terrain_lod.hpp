@@ -1,8 +1,8 @@
 // The GL side of the terrain's level of detail (CDLOD, F. Strugar 2009, see
 // lod_selection.hpp): one grid patch instanced per selected piece, heights
-// read in the vertex shader from a full-resolution height texture, lighting
-// from a full-resolution gradient texture, so GPU memory is the heightmap
-// (8 bytes per sample) plus one small patch whatever the map's size.
+// read in the vertex shader from a full-resolution height texture (colour
+// from TerrainColour's), so GPU memory is the heightmap (4 bytes per sample,
+// 4 more for the colours) plus one small patch whatever the map's size.
 #pragma once
 
 #include <cstdint>
@@ -17,23 +17,21 @@ namespace terranav::engine {
 
 class TerrainLod {
  public:
-  /// Uploads the heights as an R32F texture (W x D texels, nav metres), their
-  /// gradients (sample_gradient) as an RG16F one (both filtered linearly for
-  /// terrain.frag; the vertex shader reads exact texels), and a patch of patch_cells^2 cells (a
+  /// Uploads the heights as an R32F texture (W x D texels, nav metres; the
+  /// vertex shader reads exact texels), and a patch of patch_cells^2 cells (a
   /// power of two >= 2), and builds the quadtree. O(W * D * levels). Needs a current GL 3.3 core
   /// context. Throws nav::Error when W or D exceeds GL_MAX_TEXTURE_SIZE (16384 on llvmpipe).
   explicit TerrainLod(const nav::Heightmap& heightmap, int patch_cells = kDefaultPatchCells);
 
   /// After heightmap.set_heights(rect): re-uploads only the texels `rect`
-  /// changes (its gradients reach one sample beyond it) and updates the quadtree's nodes over it.
+  /// changes and updates the quadtree's nodes over it.
   /// O(rect + nodes touched).
   void update(const nav::Heightmap& heightmap, nav::SampleRect rect);
 
   /// Selects the pieces for `camera` and draws them with `program`, which
   /// must be in use, built from shaders/terrain_lod.vert, and have its
-  /// camera-independent uniforms set; sets u_eye, u_heights (texture unit
-  /// `height_unit`), u_gradients (unit height_unit + 1, for terrain.frag),
-  /// u_patch_cells, u_top_level, u_spacing, u_samples, and per piece its
+  /// camera-independent uniforms set; sets u_eye, u_exaggeration, u_heights (texture unit
+  /// `height_unit`), u_patch_cells, u_top_level, u_spacing, u_samples, and per piece its
   /// morph ranges at its corners. Draws front faces only (a heightmap seen
   /// from above hides its back faces). Returns the selection (pieces,
   /// triangles drawn). O(pieces).
@@ -47,12 +45,7 @@ class TerrainLod {
   int width_;
   int depth_;
   double spacing_;
-  /// Writes the gradients of samples in `rect` (clamped to the map) to
-  /// gradients_, a band of rows at a time. O(rect).
-  void upload_gradients(const nav::Heightmap& heightmap, nav::SampleRect rect) const;
-
   Texture heights_;
-  Texture gradients_;  ///< RG16F, sample_gradient per sample
   VertexArray vao_;
   Buffer grid_;
   Buffer indices_;

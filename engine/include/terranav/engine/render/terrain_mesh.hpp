@@ -12,20 +12,15 @@
 
 namespace terranav::engine {
 
-struct TerrainVertex {
-  glm::vec3 position;  ///< nav metres: (x * s, h, z * s)
-  glm::vec3 normal;    ///< unit normal in the nav frame
-};
-
 /// The surface's slope at sample (x, z): (dh/dx, dh/dz), rise over run, from
 /// central differences (one-sided at the border). O(1).
 glm::vec2 sample_gradient(const nav::Heightmap& heightmap, int x, int z);
 
 /// One vertex per sample of rows [z0, z1) (clamped to the map; all rows
-/// unless given), row-major (index (z - z0) * W + x). Normals from
-/// sample_gradient. O(W * rows).
-std::vector<TerrainVertex> terrain_vertices(const nav::Heightmap& heightmap, int z0 = 0,
-                                            int z1 = std::numeric_limits<int>::max());
+/// unless given), row-major (index (z - z0) * W + x), in nav metres:
+/// (x * s, h, z * s). O(W * rows).
+std::vector<glm::vec3> terrain_vertices(const nav::Heightmap& heightmap, int z0 = 0,
+                                        int z1 = std::numeric_limits<int>::max());
 
 /// Triangle list, 6 indices per cell, cells row-major: triangle A
 /// (x,z), (x+1,z), (x+1,z+1) then B (x,z), (x+1,z+1), (x,z+1) — the split of

@@ -73,13 +73,13 @@ std::optional<nav::Vec3> minimap_click(const MinimapLayout& layout, const nav::H
 std::optional<ClickReport> minimap_right_click(const ClickController& clicks, World& world,
                                                Viewport viewport, glm::dvec2 pixel);
 
-/// A width x height RGBA hillshade of the heightmap (row 0 north): the
-/// terrain shader's height ramp (low green, olive, brown, white peaks; higher
-/// is brighter above 80% of the relief) lit from the north-west, each pixel
-/// the bilinear height at its centre. A flat map is uniformly the ramp's
-/// lowest colour under the flat light. width, height >= 1 (else clamped to
-/// 1). O(width * height).
-Image minimap_image(const nav::Heightmap& heightmap, int width, int height);
+/// A width x height RGBA hillshade of the heightmap (row 0 north): the main
+/// view's terrain_shade (height ramp: low green, olive, brown, white peaks;
+/// rock towards max_slope) lit from the north-west on the unexaggerated
+/// surface, each pixel the bilinear height at its centre. A flat map is
+/// uniformly the ramp's lowest colour under the flat light. width, height >=
+/// 1 (else clamped to 1). O(width * height).
+Image minimap_image(const nav::Heightmap& heightmap, int width, int height, float max_slope);
 
 /// The camera's footprint: where the rays through the viewport's four
 /// corners (top-left, top-right, bottom-right, bottom-left, pixel

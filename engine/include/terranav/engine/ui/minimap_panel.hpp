@@ -22,7 +22,7 @@ class Minimap {
   Minimap();
 
   /// Adds the minimap window to the current ImGui frame: the hillshade
-  /// (minimap_image, made again when the terrain's revision changed:
+  /// (minimap_image, made again when the terrain's revision or max slope changed:
   /// O(side_px^2)), the paths ahead of the `selection`'s units (kPathColour
   /// polylines), every unit as a dot (kSelectedColour when selected, else
   /// kUnitColour), and the `camera`'s footprint at `viewport` on the terrain
@@ -38,6 +38,7 @@ class Minimap {
  private:
   Texture texture_;
   std::optional<std::uint64_t> revision_;  ///< the terrain's revision the texture shows
+  float max_slope_ = 0.0f;                 ///< and the max slope its rock shows
   int width_ = 0;
   int height_ = 0;
 };
