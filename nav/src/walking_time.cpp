@@ -225,7 +225,12 @@ Extent check(const WalkingTimeGrid& grid, const WalkingTimeOptions& o) {
              " s/m (need >= 0, or NaN for nodata)");
     }
   }
-  check_walk_coefficients(o);
+  try {
+    validate(o.walk);
+  } catch (const Error& e) {
+    refuse(e.what());
+  }
+  validate_lambda(o.lambda);
   if (o.starts.empty()) refuse("no start sample");
   for (const auto& [what, samples] : {std::pair{"start", &o.starts}, {"goal", &o.goals}}) {
     for (const GridSample s : *samples) {
@@ -242,19 +247,9 @@ Extent check(const WalkingTimeGrid& grid, const WalkingTimeOptions& o) {
 
 }  // namespace
 
-void check_walk_coefficients(const WalkingTimeOptions& o) {
-  for (const double v : {o.a, o.b, o.c, o.d, o.slope_factor, o.lambda}) {
-    if (!std::isfinite(v)) refuse("coefficients must be finite");
-  }
-  // Every step positive: uphill a + b s >= a, steep downhill a + d s >= a,
-  // moderate downhill a + c s >= a + c * min(slope_factor, 0).
-  if (!(o.a > 0.0) || o.b < 0.0 || o.d > 0.0 ||
-      !(o.c <= 0.0 || o.a + o.c * std::fmin(o.slope_factor, 0.0) > 0.0) || o.lambda < 0.0) {
-    refuse("walk coefficients a=" + number_text(o.a) + " b=" + number_text(o.b) +
-           " c=" + number_text(o.c) + " d=" + number_text(o.d) + " with slope_factor=" +
-           number_text(o.slope_factor) + " and lambda=" + number_text(o.lambda) +
-           " allow steps of zero or negative time (need a > 0, b >= 0, d <= 0, "
-           "a + c * min(slope_factor, 0) > 0, lambda >= 0)");
+void validate_lambda(double lambda) {
+  if (!(std::isfinite(lambda) && lambda >= 0.0)) {
+    refuse("lambda must be finite and >= 0, got " + number_text(lambda));
   }
 }
 
@@ -306,15 +301,15 @@ struct Search {
   // r.walk makes decides; a tiny negative dh (dh / D may round to -0) and
   // NaN take the division too.
   double climb(double dh, const Step& s) const noexcept {
-    if (dh >= 0) return dh * o.b;
-    if (!(dh <= -kTinyDh)) return dh / s.dist >= 0 ? dh * o.b : exact_downhill(dh, s.dist);
+    if (dh >= 0) return dh * o.walk.b;
+    if (!(dh <= -kTinyDh)) return dh / s.dist >= 0 ? dh * o.walk.b : exact_downhill(dh, s.dist);
     const double q = dh * s.inv_dist;
-    if (q < steep_below) return dh * o.d;
-    if (q > moderate_above) return dh * o.c;
+    if (q < steep_below) return dh * o.walk.d;
+    if (q > moderate_above) return dh * o.walk.c;
     return exact_downhill(dh, s.dist);
   }
   double exact_downhill(double dh, double dist) const noexcept {
-    return dh / dist < o.slope_factor ? dh * o.d : dh * o.c;
+    return dh / dist < o.walk.slope_factor ? dh * o.walk.d : dh * o.walk.c;
   }
 
   // Returns the samples settled.
@@ -384,6 +379,7 @@ std::optional<GridSample> walking_time_back_step(float deg) {
 
 WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOptions& options) {
   const Extent extent = check(grid, options);
+  const WalkCoefficients& walk = options.walk;
   const std::int32_t w = grid.width;
   const std::int32_t d = grid.depth;
   const std::ptrdiff_t pw = w + 2 * kPad;
@@ -410,7 +406,7 @@ WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOp
     const std::int32_t r2 = std::abs(m.drow) == 2 ? m.drow / 2 : m.drow;
     const std::int32_t c2 = std::abs(m.dcol) == 2 ? m.dcol / 2 : m.dcol;
     steps.push_back({m.drow * pw + m.dcol, r1 * pw + c1, r2 * pw + c2, dist, 1.0 / dist,
-                     dist * options.a, m.back_deg});
+                     dist * walk.a, m.back_deg});
   }
 
   std::vector<double> cells = padded(grid.elevation_m, w, d, kCell, kInf);
@@ -426,7 +422,7 @@ WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOp
     goal_count += g == 0 ? 1 : 0;
     g = 1;
   }
-  const double margin = std::abs(options.slope_factor) * 1e-15;
+  const double margin = std::abs(walk.slope_factor) * 1e-15;
   const Search search{cells,
                       f,
                       options,
@@ -436,8 +432,8 @@ WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOp
                       goal_count,
                       pw,
                       options.knight_moves ? 2 : 1,
-                      options.slope_factor - margin,
-                      options.slope_factor + margin};
+                      walk.slope_factor - margin,
+                      walk.slope_factor + margin};
   std::vector<Entry> starts;
   for (const GridSample s : options.starts) {
     const std::size_t node = static_cast<std::size_t>(s.row + kPad) * pw + (s.column + kPad);
@@ -458,13 +454,12 @@ WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOp
   // Buckets when they are few enough, and the times small enough against
   // their width that rounding cannot move a step's end into its own bucket
   // (times stay below samples * largest step); else the radix heap.
-  const double per_metre =
-      options.a + (options.c > 0 ? options.c * std::fmin(options.slope_factor, 0.0) : 0.0);
+  const double per_metre = walk.a + (walk.c > 0 ? walk.c * std::fmin(walk.slope_factor, 0.0) : 0.0);
   const double width = per_metre * std::fmin(ew, ns) / 2;
   const double longest = options.knight_moves ? std::fmax(v_diag, h_diag) : diag;
   const double largest_step =
-      longest * (options.a + options.lambda * extent.max_friction) +
-      extent.relief * std::fmax(options.b, std::fmax(std::abs(options.c), std::abs(options.d)));
+      longest * (walk.a + options.lambda * extent.max_friction) +
+      extent.relief * std::fmax(walk.b, std::fmax(std::abs(walk.c), std::abs(walk.d)));
   const double window = std::ceil(largest_step / width) + 2;
   if (window <= kMaxBuckets && window * static_cast<double>(nodes) < 1e12) {
     BucketQueue open(width, static_cast<std::size_t>(window));

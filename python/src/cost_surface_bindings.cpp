@@ -13,6 +13,7 @@
 
 #include "array_args.hpp"
 #include "bindings.hpp"
+#include "query_keywords.hpp"
 #include "terranav/nav/cost_surface.hpp"
 #include "terranav/nav/tiling.hpp"
 
@@ -34,36 +35,29 @@ py::array_t<T> tile_grid(const nav::Tiling& tiling, const std::vector<T>& values
 }  // namespace
 
 void bind_cost_surface(py::class_<Terrain>& terrain) {
-  const QueryArgs d;
-  terrain.def(
-      "cost_surface",
-      [](const Terrain& t, const py::object& sources, const std::string& cost, double slope_weight,
-         double uphill_weight, double downhill_weight, std::array<double, 4> walk_coeff,
-         double slope_factor, bool backlinks) -> py::object {
-        const std::vector<std::int32_t> v = int32_rows(sources, "sources", 2, "i, j");
-        std::vector<nav::TileCoord> tiles;
-        for (std::size_t k = 0; k + 1 < v.size(); k += 2) tiles.push_back({v[k], v[k + 1]});
-        const nav::CostModel model =
-            t.search_options({cost, slope_weight, uphill_weight, downhill_weight, walk_coeff,
-                              slope_factor, std::nullopt, 1.0, false})
-                .cost;
-        nav::CostSurface surface;
-        {
-          const py::gil_scoped_release release;
-          surface = nav::cost_surface(t.nav().graph(), model, tiles);
-        }
-        // NaN, as navcli's GeoTIFF surface writes unreached tiles.
-        for (double& c : surface.cost) {
-          if (std::isinf(c)) c = std::nan("");
-        }
-        py::array_t<double> costs = tile_grid(t.nav().tiling(), surface.cost);
-        if (!backlinks) return costs;
-        return py::make_tuple(costs, tile_grid(t.nav().tiling(), surface.backlink));
-      },
-      py::arg("sources"), py::kw_only(), py::arg("cost") = d.cost,
-      py::arg("slope_weight") = d.slope_weight, py::arg("uphill_weight") = d.uphill_weight,
-      py::arg("downhill_weight") = d.downhill_weight, py::arg("walk_coeff") = d.walk_coeff,
-      py::arg("slope_factor") = d.slope_factor, py::arg("backlinks") = false,
+  def_with(
+      terrain, "cost_surface",
+      model_method(Params<const py::object&>{}, Params<bool>{},
+                   [](const Terrain& t, const py::object& sources, const QueryArgs& args,
+                      bool backlinks) -> py::object {
+                     const std::vector<std::int32_t> v = int32_rows(sources, "sources", 2, "i, j");
+                     std::vector<nav::TileCoord> tiles;
+                     for (std::size_t k = 0; k + 1 < v.size(); k += 2)
+                       tiles.push_back({v[k], v[k + 1]});
+                     const nav::CostModel model = t.search_options(args).cost;
+                     nav::CostSurface surface;
+                     {
+                       const py::gil_scoped_release release;
+                       surface = nav::cost_surface(t.nav().graph(), model, tiles);
+                     }
+                     // NaN, as navcli's GeoTIFF surface writes unreached tiles.
+                     for (double& c : surface.cost) {
+                       if (std::isinf(c)) c = std::nan("");
+                     }
+                     py::array_t<double> costs = tile_grid(t.nav().tiling(), surface.cost);
+                     if (!backlinks) return costs;
+                     return py::make_tuple(costs, tile_grid(t.nav().tiling(), surface.backlink));
+                   }),
       R"(The least cost from the nearest of `sources` to every tile (GRASS
 r.cost's accumulated cost, on terranav's tile graph): a float64 array of
 shape (tiles_deep, tiles_wide), indexed [j, i], in the model's unit (as
@@ -80,7 +74,9 @@ backlinks: also return a uint8 array of the same shape, the direction from
 cost and its keywords: as find_path.
 Raises ValueError naming a source outside the grid or unwalkable, no
 source, or a bad model setting. Without the GIL; Dijkstra (1959) with a
-binary heap, O(E log V).)");
+binary heap, O(E log V).)",
+      std::make_tuple(py::arg("sources")), model_keywords(),
+      std::make_tuple(py::arg("backlinks") = false));
 }
 
 }  // namespace terranav::python

@@ -24,11 +24,7 @@ nav::SearchOptions Terrain::search_options(const QueryArgs& args) const {
   model.slope_weight = args.slope_weight;
   model.uphill_weight = args.uphill_weight;
   model.downhill_weight = args.downhill_weight;
-  model.walk = {.a = args.walk_coeff[0],
-                .b = args.walk_coeff[1],
-                .c = args.walk_coeff[2],
-                .d = args.walk_coeff[3],
-                .slope_factor = args.slope_factor};
+  model.walk = walk_coefficients(args.walk_coeff, args.slope_factor);
   nav::SearchOptions search;
   search.cost = terrain_->cost_model(model);
   nav::validate(search.cost, terrain_->graph().tile_count());

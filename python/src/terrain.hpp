@@ -10,21 +10,37 @@
 #include <string>
 
 #include "path_answer.hpp"
+#include "terranav/nav/cost_model.hpp"
 #include "terranav/nav/nav_terrain.hpp"
 #include "terranav/nav/search.hpp"
 #include "terranav/terrain_io/terrain_source.hpp"
 
 namespace terranav::python {
 
-/// What find_path's and find_paths' keywords ask for.
+/// The walk_coeff keyword, (a, b, c, d) of `walk`. O(1).
+inline std::array<double, 4> walk_coeff_of(const nav::WalkCoefficients& walk) {
+  return {walk.a, walk.b, walk.c, walk.d};
+}
+
+/// The walk_coeff and slope_factor keywords as nav's coefficients
+/// (checked later, by nav::validate). O(1).
+inline nav::WalkCoefficients walk_coefficients(const std::array<double, 4>& walk_coeff,
+                                               double slope_factor) {
+  return {.a = walk_coeff[0],
+          .b = walk_coeff[1],
+          .c = walk_coeff[2],
+          .d = walk_coeff[3],
+          .slope_factor = slope_factor};
+}
+
+/// What the query methods' keywords ask for (query_keywords.hpp).
 struct QueryArgs {
   std::string cost = "reference";
   double slope_weight = 1.0;
   double uphill_weight = 1.0;
   double downhill_weight = 1.0;
   /// walking-time's a, b, c, d (s/m) and slope_factor.
-  std::array<double, 4> walk_coeff = {nav::WalkCoefficients{}.a, nav::WalkCoefficients{}.b,
-                                      nav::WalkCoefficients{}.c, nav::WalkCoefficients{}.d};
+  std::array<double, 4> walk_coeff = walk_coeff_of(nav::WalkCoefficients{});
   double slope_factor = nav::WalkCoefficients{}.slope_factor;
   std::optional<std::string> heuristic;
   double weight = 1.0;

@@ -20,6 +20,7 @@
 #include "array_args.hpp"
 #include "bindings.hpp"
 #include "path_batch.hpp"
+#include "query_keywords.hpp"
 #include "terrain.hpp"
 #include "terranav/nav/surface_cost.hpp"
 #include "terranav/nav/tiling.hpp"
@@ -138,17 +139,6 @@ std::vector<nav::Vec3> points_from(const py::object& value) {
     out.push_back({x, 0.0, z});
   }
   return out;
-}
-
-/// The keywords find_path and find_paths share, after their own.
-auto query_keywords() {
-  const QueryArgs d;
-  return std::make_tuple(
-      py::kw_only(), py::arg("cost") = d.cost, py::arg("slope_weight") = d.slope_weight,
-      py::arg("uphill_weight") = d.uphill_weight, py::arg("downhill_weight") = d.downhill_weight,
-      py::arg("walk_coeff") = d.walk_coeff, py::arg("slope_factor") = d.slope_factor,
-      py::arg("heuristic") = py::none(), py::arg("weight") = d.weight,
-      py::arg("any_angle") = d.any_angle);
 }
 
 constexpr const char* kQueryDoc = R"(
@@ -289,82 +279,62 @@ the raster's outer north-west corner), pixel_size_m, crs_wkt and epsg (int or
 None). Sample (x, z) sits at E = origin_e + (x + 0.5) * pixel_size_m,
 N = origin_n - (z + 0.5) * pixel_size_m.)");
 
-  std::apply(
-      [&](auto&&... keywords) {
-        terrain.def(
-            "find_path",
-            [](const Terrain& t, std::pair<int, int> start, std::pair<int, int> goal,
-               const std::string& cost, double slope_weight, double uphill_weight,
-               double downhill_weight, std::array<double, 4> walk_coeff, double slope_factor,
-               std::optional<std::string> heuristic, double weight, bool any_angle) {
-              const nav::SearchOptions search =
-                  t.search_options({cost, slope_weight, uphill_weight, downhill_weight, walk_coeff,
-                                    slope_factor, heuristic, weight, any_angle});
-              const py::gil_scoped_release release;
-              return t.find_path({start.first, start.second}, {goal.first, goal.second}, search);
-            },
-            py::arg("start"), py::arg("goal"), keywords...,
-            (std::string(R"(The least-cost path from tile start = (i, j) to tile goal
+  def_with(terrain, "find_path",
+           query_method(
+               Params<std::pair<int, int>, std::pair<int, int>>{},
+               [](const Terrain& t, std::pair<int, int> start, std::pair<int, int> goal,
+                  const QueryArgs& args) {
+                 const nav::SearchOptions search = t.search_options(args);
+                 const py::gil_scoped_release release;
+                 return t.find_path({start.first, start.second}, {goal.first, goal.second}, search);
+               }),
+           (std::string(R"(The least-cost path from tile start = (i, j) to tile goal
 (i = column, j = row), as a PathResult. A* (Hart, Nilsson & Raphael 1968)
 without the GIL. O((V + E) log V).
 )") + kQueryDoc)
-                .c_str());
-        terrain.def(
-            "find_paths",
-            [](const Terrain& t, const py::object& pairs, unsigned threads, const std::string& cost,
-               double slope_weight, double uphill_weight, double downhill_weight,
-               std::array<double, 4> walk_coeff, double slope_factor,
-               std::optional<std::string> heuristic, double weight, bool any_angle) {
-              const std::vector<TilePair> tiles = pairs_from(pairs);
-              const nav::SearchOptions search =
-                  t.search_options({cost, slope_weight, uphill_weight, downhill_weight, walk_coeff,
-                                    slope_factor, heuristic, weight, any_angle});
-              const py::gil_scoped_release release;
-              return find_paths(t, tiles, search, threads);
-            },
-            py::arg("pairs"), py::arg("threads") = 0u, keywords...,
-            (std::string(R"(find_path for each row (from_i, from_j, to_i, to_j) of
+               .c_str(),
+           std::make_tuple(py::arg("start"), py::arg("goal")), query_keywords());
+  def_with(terrain, "find_paths",
+           query_method(Params<const py::object&, unsigned>{},
+                        [](const Terrain& t, const py::object& pairs, unsigned threads,
+                           const QueryArgs& args) {
+                          const std::vector<TilePair> tiles = pairs_from(pairs);
+                          const nav::SearchOptions search = t.search_options(args);
+                          const py::gil_scoped_release release;
+                          return find_paths(t, tiles, search, threads);
+                        }),
+           (std::string(R"(find_path for each row (from_i, from_j, to_i, to_j) of
 pairs, a (K, 4) integer array: a list of K PathResults in row order, equal to
 find_path's. threads: 0 = every core; each thread has its own search. Runs
 without the GIL. O(sum of the searches / threads).
 )") + kQueryDoc)
-                .c_str());
-      },
-      query_keywords());
+               .c_str(),
+           std::make_tuple(py::arg("pairs"), py::arg("threads") = 0u), query_keywords());
 
   bind_cost_surface(terrain);
 
-  terrain.def(
-      "measure",
-      [](const Terrain& t, const py::object& points_m, const std::string& cost, double slope_weight,
-         double uphill_weight, double downhill_weight, std::array<double, 4> walk_coeff,
-         double slope_factor) {
-        const std::vector<nav::Vec3> points = points_from(points_m);
-        const nav::CostModel model =
-            t.search_options({cost, slope_weight, uphill_weight, downhill_weight, walk_coeff,
-                              slope_factor, std::nullopt, 1.0, false})
-                .cost;
-        nav::SurfaceMeasure m;
-        {
-          const py::gil_scoped_release release;
-          m = nav::SurfaceCost(t.nav().heightmap(), t.nav().graph(), model).polyline(points);
-        }
-        py::dict out;
-        out["cost"] = m.cost;
-        out["cost_unit"] = std::string(nav::cost_unit(model.kind));
-        out["length_m"] = m.length_m;
-        out["ascent_m"] = m.ascent_m;
-        out["descent_m"] = m.descent_m;
-        out["steepest"] = m.steepest;
-        out["fault"] = std::string(nav::to_string(m.fault));
-        return out;
-      },
-      py::arg("points_m"), py::kw_only(), py::arg("cost") = QueryArgs{}.cost,
-      py::arg("slope_weight") = QueryArgs{}.slope_weight,
-      py::arg("uphill_weight") = QueryArgs{}.uphill_weight,
-      py::arg("downhill_weight") = QueryArgs{}.downhill_weight,
-      py::arg("walk_coeff") = QueryArgs{}.walk_coeff,
-      py::arg("slope_factor") = QueryArgs{}.slope_factor,
+  def_with(
+      terrain, "measure",
+      model_method(
+          Params<const py::object&>{}, Params<>{},
+          [](const Terrain& t, const py::object& points_m, const QueryArgs& args) {
+            const std::vector<nav::Vec3> points = points_from(points_m);
+            const nav::CostModel model = t.search_options(args).cost;
+            nav::SurfaceMeasure m;
+            {
+              const py::gil_scoped_release release;
+              m = nav::SurfaceCost(t.nav().heightmap(), t.nav().graph(), model).polyline(points);
+            }
+            py::dict out;
+            out["cost"] = m.cost;
+            out["cost_unit"] = std::string(nav::cost_unit(model.kind));
+            out["length_m"] = m.length_m;
+            out["ascent_m"] = m.ascent_m;
+            out["descent_m"] = m.descent_m;
+            out["steepest"] = m.steepest;
+            out["fault"] = std::string(nav::to_string(m.fault));
+            return out;
+          }),
       R"(Walks a polyline on the surface (docs/continuous-model.md, the ruler
 every path is priced on): points_m an (N, 2) array of nav metres (x, z), e.g.
 a PathResult.path_m found under another cost model. Returns a dict: cost (in
@@ -373,7 +343,8 @@ rounding when grid), cost_unit, length_m, ascent_m, descent_m, steepest (the
 steepest piece's rise over run) and fault ("none" when walkable; else the
 first of "too_steep", "blocked", "outside_tiles", "squeeze": the cost then
 covers the pieces walked). cost and weights as find_path; the seed model has
-no surface cost (ValueError). O(cells crossed).)");
+no surface cost (ValueError). O(cells crossed).)",
+      std::make_tuple(py::arg("points_m")), model_keywords());
 
   terrain.def("__repr__", [](const Terrain& t) {
     const nav::Tiling& tiling = t.nav().tiling();

@@ -66,11 +66,7 @@ void bind_walking_time(py::module_& module) {
         for (std::size_t k = 0; k + 1 < v.size(); k += 2) {
           start_samples.push_back({.column = v[k], .row = v[k + 1]});
         }
-        const nav::WalkingTimeOptions options{.a = walk_coeff[0],
-                                              .b = walk_coeff[1],
-                                              .c = walk_coeff[2],
-                                              .d = walk_coeff[3],
-                                              .slope_factor = slope_factor,
+        const nav::WalkingTimeOptions options{.walk = walk_coefficients(walk_coeff, slope_factor),
                                               .lambda = lambda,
                                               .knight_moves = knight_moves,
                                               .starts = std::move(start_samples),
@@ -93,9 +89,8 @@ void bind_walking_time(py::module_& module) {
         return out;
       },
       py::arg("elevation"), py::arg("ew_res"), py::arg("ns_res"), py::arg("starts"), py::kw_only(),
-      py::arg("friction") = py::none(),
-      py::arg("walk_coeff") = std::array<double, 4>{d.a, d.b, d.c, d.d},
-      py::arg("slope_factor") = d.slope_factor, py::arg("lambda_") = d.lambda,
+      py::arg("friction") = py::none(), py::arg("walk_coeff") = walk_coeff_of(d.walk),
+      py::arg("slope_factor") = d.walk.slope_factor, py::arg("lambda_") = d.lambda,
       py::arg("knight_moves") = d.knight_moves,
       R"(GRASS GIS r.walk's accumulated walking time over a DEM, bit for bit
 (docs/rwalk.md): the nodes are the samples, not terranav's tiles.
@@ -110,9 +105,9 @@ walk_coeff: (a, b, c, d), s/m on the flat and per metre climbed, descended
 knight_moves: 16 neighbours (r.walk -k) instead of 8.
 Returns a float64 array of the elevation's shape: seconds from the nearest
 start, NaN at nodata and unreachable samples. Raises ValueError naming a
-bad argument (a start outside the grid, coefficients that allow a step of
-zero or negative time, a bad spacing). Without the GIL; Dijkstra with
-Dial's buckets, O(samples).)");
+bad argument (a start outside the grid, coefficients outside their limits
+or allowing a step of zero or negative time, a negative lambda_, a bad
+spacing). Without the GIL; Dijkstra with Dial's buckets, O(samples).)");
 }
 
 }  // namespace terranav::python

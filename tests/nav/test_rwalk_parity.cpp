@@ -42,8 +42,9 @@ std::vector<ParityCase> read_cases() {
     ParityCase c;
     int knight = 0;
     std::string starts;
-    row >> c.name >> c.dem >> c.friction >> knight >> c.options.a >> c.options.b >> c.options.c >>
-        c.options.d >> c.options.slope_factor >> c.options.lambda >> starts;
+    row >> c.name >> c.dem >> c.friction >> knight >> c.options.walk.a >> c.options.walk.b >>
+        c.options.walk.c >> c.options.walk.d >> c.options.walk.slope_factor >> c.options.lambda >>
+        starts;
     c.options.knight_moves = knight == 1;
     std::replace(starts.begin(), starts.end(), ';', ' ');
     std::replace(starts.begin(), starts.end(), ',', ' ');

@@ -69,7 +69,7 @@ TEST(WalkingTime, SlopeFactorIsADiscontinuity) {
   // South 4 m with slope_factor -0.25: slope exactly -0.25 is moderate,
   // just below it steep; the time jumps by about 4 s.
   WalkingTimeOptions o = from({{0, 0}});
-  o.slope_factor = -0.25;
+  o.walk.slope_factor = -0.25;
   const double at = Case({1, 2, {0.0, -1.0}, {}, o}).run().time_s[1];
   const double below = Case({1, 2, {0.0, -1.000001}, {}, o}).run().time_s[1];
   EXPECT_NEAR(at, -1.0 * 1.9998 + 4 * 0.72, 1e-12);
@@ -230,11 +230,20 @@ TEST(WalkingTime, RefusesBadInput) {
   goal.goals = {{0, 1}};
   EXPECT_THAT(error(g, goal), HasSubstr("goal sample (0, 1) is outside the 2 x 1 grid"));
   auto coeffs = o;
-  coeffs.c = 4.0;  // 0.72 - 4 * 0.2125 < 0: moderate downhill steps would be negative
-  EXPECT_THAT(error(g, coeffs), HasSubstr("allow steps of zero or negative time"));
+  coeffs.walk.c = 4.0;  // 0.72 - 4 * 0.2125 < 0: moderate downhill steps would be negative
+  EXPECT_THAT(error(g, coeffs), HasSubstr("walking time: walk a + c * min(slope_factor, 0) = "
+                                          "-0.13 must be > 0 when c > 0"));
+  coeffs = o;
+  coeffs.walk.d = 0.5;  // validate(WalkCoefficients)'s limits.hpp ranges
+  EXPECT_THAT(error(g, coeffs), HasSubstr("walking time: walk d: must be in [-1e+06, 0] s/m"));
+  coeffs = o;
+  coeffs.walk.a = 1e7;
+  EXPECT_THAT(error(g, coeffs), HasSubstr("walk a: must be in [1e-06, 1e+06] s/m, got 10000000"));
   coeffs = o;
   coeffs.lambda = -1.0;
-  EXPECT_THAT(error(g, coeffs), HasSubstr("allow steps of zero or negative time"));
+  EXPECT_THAT(error(g, coeffs), HasSubstr("walking time: lambda must be finite and >= 0, got -1"));
+  coeffs.lambda = std::numeric_limits<double>::infinity();
+  EXPECT_THAT(error(g, coeffs), HasSubstr("lambda must be finite and >= 0, got inf"));
 }
 
 // r.walk's outdir, degrees counter-clockwise from east, names the step back

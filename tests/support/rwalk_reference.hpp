@@ -65,11 +65,11 @@ inline double rwalk_step(const nav::WalkingTimeGrid& g, const nav::WalkingTimeOp
     dist = std::sqrt(ns * ns + 4 * ew * ew);
   }
   const double dh = at(g.elevation_m, c, r) - at(g.elevation_m, col, row);
-  double move = dh * o.c;
+  double move = dh * o.walk.c;
   if (dh / dist >= 0) {
-    move = dh * o.b;
-  } else if (dh / dist < o.slope_factor) {
-    move = dh * o.d;
+    move = dh * o.walk.b;
+  } else if (dh / dist < o.walk.slope_factor) {
+    move = dh * o.walk.d;
   }
   const std::span<const double> f = g.friction_s_per_m;
   double fric = (at(f, c, r) + at(f, col, row)) / 2.0;
@@ -82,7 +82,7 @@ inline double rwalk_step(const nav::WalkingTimeGrid& g, const nav::WalkingTimeOp
     fric = (((at(f, p1c, p1r) + at(f, p2c, p2r)) + at(f, c, r)) + at(f, col, row)) / 4.0;
   }
   if (std::isnan(at(f, c, r))) return nan;
-  return ((from + move) + dist * o.a) + (o.lambda * fric) * dist;
+  return ((from + move) + dist * o.walk.a) + (o.lambda * fric) * dist;
 }
 
 /// The least times by sweeps until nothing changes; NaN = unreached. A start

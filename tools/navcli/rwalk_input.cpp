@@ -26,14 +26,13 @@ Provenance rwalk_provenance(const RwalkSurfaceOptions& options) {
   terrain.request.map = options.map;
   terrain.config.topology =
       options.walk.walk.knight_moves ? nav::Topology::Knight16 : nav::Topology::Octile8;
-  Provenance p = make_provenance(terrain, CostOptions{});
-  const nav::WalkingTimeOptions& w = options.walk.walk;
+  CostOptions cost;
+  cost.model.kind = nav::CostModelKind::WalkingTime;
+  cost.model.walk = options.walk.walk.walk;
+  Provenance p = make_provenance(terrain, cost);
   p.compat = "r.walk";
   p.max_slope.reset();
-  p.cost_model = {{"name", "walking-time"},
-                  {"walk_coeff", {w.a, w.b, w.c, w.d}},
-                  {"slope_factor", w.slope_factor},
-                  {"lambda", w.lambda}};
+  p.cost_model["lambda"] = options.walk.walk.lambda;
   if (options.walk.friction) {
     p.cost_model["friction"] = options.walk.friction->string();
     p.cost_model["friction_sha256"] = sha256_file(*options.walk.friction);

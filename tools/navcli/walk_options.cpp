@@ -32,26 +32,17 @@ nav::WalkCoefficients take_walk_coefficients(Flags& flags) {
 
 WalkFlags take_walk_flags(Flags& flags) {
   WalkFlags out;
-  const nav::WalkCoefficients c = take_walk_coefficients(flags);
-  nav::WalkingTimeOptions& w = out.walk;
-  w.a = c.a;
-  w.b = c.b;
-  w.c = c.c;
-  w.d = c.d;
-  w.slope_factor = c.slope_factor;
+  out.walk.walk = take_walk_coefficients(flags);
   if (const auto lambda = optional_number<double>(flags, "--lambda")) {
-    out.first_given = "--lambda";
-    w.lambda = *lambda;
+    out.walk.lambda = *lambda;
+    try {
+      nav::validate_lambda(*lambda);
+    } catch (const nav::Error& e) {
+      throw UsageError("--lambda: " + std::string(e.what()));
+    }
   }
   if (const auto friction = flags.take("--friction")) {
-    if (out.first_given.empty()) out.first_given = "--friction";
     out.friction = std::filesystem::path(std::string(*friction));
-  }
-  try {
-    nav::check_walk_coefficients(w);
-  } catch (const nav::Error& e) {
-    throw UsageError((out.first_given.empty() ? std::string("--walk-coeff") : out.first_given) +
-                     ": " + e.what());
   }
   return out;
 }

@@ -5,7 +5,6 @@
 
 #include <filesystem>
 #include <optional>
-#include <string>
 
 #include "flags.hpp"
 #include "terranav/nav/cost_model.hpp"
@@ -15,13 +14,12 @@ namespace terranav::navcli {
 
 /// What the walking-time flags say.
 struct WalkFlags {
-  /// a, b, c, d, slope_factor and lambda from the flags, r.walk's defaults
-  /// for those not given; starts, knight_moves and directions left default.
+  /// walk (take_walk_coefficients) and lambda from the flags, r.walk's
+  /// defaults for those not given; starts, knight_moves and directions left
+  /// default.
   nav::WalkingTimeOptions walk;
   /// --friction: a raster of extra seconds per metre on the DEM's grid.
   std::optional<std::filesystem::path> friction;
-  /// --lambda or --friction when given (for error messages); empty if neither.
-  std::string first_given;
 };
 
 /// Takes --walk-coeff A,B,C,D (seconds per metre; exactly four numbers) and
@@ -33,7 +31,7 @@ nav::WalkCoefficients take_walk_coefficients(Flags& flags);
 
 /// take_walk_coefficients, then --lambda L (friction weight) and --friction
 /// FILE: r.walk's parameters for --compat r.walk. Throws UsageError naming
-/// the flag for a bad value (nav::check_walk_coefficients). O(1).
+/// the flag for a bad value (nav::validate, nav::validate_lambda). O(1).
 WalkFlags take_walk_flags(Flags& flags);
 
 }  // namespace terranav::navcli

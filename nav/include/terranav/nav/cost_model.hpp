@@ -42,17 +42,26 @@ CostModelKind parse_cost_model(std::string_view text);
 /// (reference, uphill-downhill), "s" (tobler, walking-time), "steps" (seed). O(1).
 std::string_view cost_unit(CostModelKind kind) noexcept;
 
-/// r.walk's walk_coeff a, b, c, d (seconds per metre: on the flat, per
-/// metre climbed, per metre descended moderately and steeply) and its
-/// slope_factor, with r.walk's defaults. [Limits: kWalkFlatLimit,
-/// kWalkUphillLimit, kWalkModerateDownLimit, kWalkSteepDownLimit,
-/// kWalkSlopeFactorLimit, and a + c * min(slope_factor, 0) > 0 when c > 0,
-/// so that every step takes a positive time]
+/// r.walk's walk_coeff a, b, c, d and its slope_factor, with r.walk's
+/// defaults: the one set of walking-time coefficients, for the
+/// walking-time cost model (CostModel::walk) and for r.walk's own surface
+/// (WalkingTimeOptions::walk, walking_time.hpp). Checked by validate():
+/// each within its limits.hpp range, and a + c * min(slope_factor, 0) > 0
+/// when c > 0, so that every step takes a positive time (uphill a + b s >= a,
+/// steep downhill a + d s >= a, moderate downhill a + c s).
 struct WalkCoefficients {
+  /// Seconds per metre on the flat. [Units: s/m] [Limits: kWalkFlatLimit, 1e-6..1e6]
   double a = 0.72;
+  /// Seconds per metre climbed. [Units: s/m] [Limits: kWalkUphillLimit, 0..1e6]
   double b = 6.0;
+  /// Seconds per metre of moderate descent (slope_factor <= dh / d < 0).
+  /// [Units: s/m] [Limits: kWalkModerateDownLimit, -1e6..1e6]
   double c = 1.9998;
+  /// Seconds per metre of steep descent (dh / d < slope_factor).
+  /// [Units: s/m] [Limits: kWalkSteepDownLimit, -1e6..0]
   double d = -1.9998;
+  /// Slope (dh / horizontal distance) below which a descent is steep.
+  /// [Units: rise/run] [Limits: kWalkSlopeFactorLimit, -100..100]
   double slope_factor = -0.2125;
 };
 

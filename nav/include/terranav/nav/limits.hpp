@@ -56,9 +56,10 @@ inline constexpr Limit kUphillWeightLimit{
     "uphill_weight", "--uphill-weight", 0, 1e6, "", "uphill-downhill model, climbing"};
 inline constexpr Limit kDownhillWeightLimit{
     "downhill_weight", "--downhill-weight", 0, 1e6, "", "uphill-downhill model, descending"};
-// r.walk's walk_coeff and slope_factor for the walking-time model; beyond
-// the ranges, CostModel's validate also needs a + c * min(slope_factor, 0) >
-// 0 when c > 0 (walking_time.hpp's rule), so every step takes a positive time.
+// r.walk's walk_coeff and slope_factor (WalkCoefficients, for the
+// walking-time model and walking_time.hpp's r.walk surface); beyond the
+// ranges, validate(WalkCoefficients) also needs a + c * min(slope_factor, 0)
+// > 0 when c > 0, so every step takes a positive time.
 inline constexpr Limit kWalkFlatLimit{
     "walk a", "--walk-coeff", 1e-6, 1e6, "s/m", "walking-time: per metre on the flat"};
 inline constexpr Limit kWalkUphillLimit{

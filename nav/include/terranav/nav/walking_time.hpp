@@ -12,6 +12,8 @@
 #include <span>
 #include <vector>
 
+#include "terranav/nav/cost_model.hpp"
+
 namespace terranav::nav {
 
 /// A DEM sample: column (east) and row (south), both from 0.
@@ -37,17 +39,9 @@ struct WalkingTimeGrid {
 
 /// r.walk's parameters, with its defaults.
 struct WalkingTimeOptions {
-  /// walk_coeff a, b, c, d: seconds per metre on the flat (a) and per metre
-  /// of height change uphill (b), moderate downhill (c), steep downhill (d).
-  /// [Limits: a > 0, b >= 0, d <= 0, a + c * min(slope_factor, 0) > 0 when
-  /// c > 0] so that every step takes a positive time.
-  double a = 0.72;
-  double b = 6.0;
-  double c = 1.9998;
-  double d = -1.9998;
-  /// Slope (dh / horizontal distance) below which a downhill step is steep.
-  /// [Limits: finite]
-  double slope_factor = -0.2125;
+  /// walk_coeff a, b, c, d and slope_factor: units, defaults and limits on
+  /// WalkCoefficients (cost_model.hpp), checked by validate(walk).
+  WalkCoefficients walk{};
   /// Weight of the friction term. [Limits: finite, >= 0]
   double lambda = 1.0;
   /// 16 neighbours (r.walk -k: the 8 plus the knight's moves) instead of 8.
@@ -88,11 +82,9 @@ struct WalkingTimeSurface {
 /// directions (NaN at a start included). O(1).
 std::optional<GridSample> walking_time_back_step(float deg);
 
-/// Throws Error unless every step takes a positive time: a, b, c, d,
-/// slope_factor and lambda finite, a > 0, b >= 0, d <= 0, a + c *
-/// min(slope_factor, 0) > 0 when c > 0, lambda >= 0 (the limits above). The
-/// rest of `options` is not read. O(1).
-void check_walk_coefficients(const WalkingTimeOptions& options);
+/// Throws Error ("walking time: lambda must be finite and >= 0, got -1")
+/// unless `lambda`, WalkingTimeOptions::lambda, is within its limits. O(1).
+void validate_lambda(double lambda);
 
 /// r.walk's accumulated walking time (GRASS GIS 8.2, raster/r.walk/main.c;
 /// rules and evidence in docs/rwalk.md): Dijkstra over the samples from the
@@ -108,7 +100,8 @@ void check_walk_coefficients(const WalkingTimeOptions& options);
 /// start on nodata keeps time 0 and is not left.
 /// Throws Error naming the field for: a size < 1, raster sizes that are not
 /// width * depth, a spacing not finite and > 0, an infinite elevation, a
-/// friction that is negative or infinite, coefficients outside their limits,
+/// friction that is negative or infinite, coefficients outside their limits
+/// (validate(options.walk)), a lambda outside its own (validate_lambda),
 /// no start, a start or goal outside the grid.
 /// O(N) time for N samples with its bucket queue (Dial 1969; buckets half
 /// the least step wide, so each sample is settled once); up to 64 moves an
