@@ -276,6 +276,7 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
   const glm::dvec3 eye = eye_position(camera);
   const glm::dmat4 to_clip = nav_to_clip(camera, viewport);
   const ErrorScale scale(camera, viewport, max_error_px);
+  const double worst = scale.at({1.0, 1.0});  // K of any box
   const int top = levels() - 1;
   LodMorphField field;
   // Level L's corners: those of the level-(L+1) node grid (the top's: 2 x 2).
@@ -332,15 +333,20 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
       for (int nx = 0; nx < coarse.nodes_wide; ++nx) {
         const auto n = static_cast<std::size_t>(nz) * static_cast<std::size_t>(coarse.nodes_wide) +
                        static_cast<std::size_t>(nx);
+        // error_distance is 0 below twice the eye's height: most nodes seen
+        // from above pass at the viewport's worst K, with no projection.
+        const double above = eye.y - coarse.max_h[n] * e;
+        if (above > 0.0 && worst * coarse.morph_error[n] <= 2.0 * above) {
+          node_range[n] = 0.0;
+          continue;
+        }
         std::array<glm::dvec4, 8> clip;
         for (int c = 0; c < 8; ++c) {
           clip[static_cast<std::size_t>(c)] =
               base[corner(nx + (c & 1), nz + ((c >> 2) & 1))] +
               up * static_cast<double>((c & 2) ? coarse.max_h[n] : coarse.min_h[n]);
         }
-        node_range[n] =
-            error_distance(scale.of(clip) * coarse.morph_error[n], eye.y - coarse.max_h[n] * e) /
-            kMorphEnd;
+        node_range[n] = error_distance(scale.of(clip) * coarse.morph_error[n], above) / kMorphEnd;
       }
     }
     if (level > 0) {
