@@ -310,5 +310,17 @@ TEST(LodSelection, GridDeviationIsZeroOnGridVerticesAndPlanes) {
   EXPECT_THROW(LodQuadtree(b, 3), nav::Error);
 }
 
+TEST(LodQuadtree, DefaultPatchKeepsTheFinestLevelWithin2To18Nodes) {
+  EXPECT_EQ(default_patch_cells(9, 9), 4);
+  EXPECT_EQ(default_patch_cells(1025, 1025), 4);  // 256^2 nodes
+  EXPECT_EQ(default_patch_cells(2049, 2049), 4);  // 512^2 = 2^18 exactly
+  EXPECT_EQ(default_patch_cells(2050, 2049), 8);  // one column more
+  EXPECT_EQ(default_patch_cells(4097, 4097), 8);
+  EXPECT_EQ(default_patch_cells(8193, 8193), 16);
+  EXPECT_EQ(default_patch_cells(4097, 1025), 4);  // 1024 x 256
+  std::vector<float> flat(33 * 17, 0.0f);
+  EXPECT_EQ(LodQuadtree(nav::Heightmap(33, 17, 1.0, flat)).patch_cells(), 4);
+}
+
 }  // namespace
 }  // namespace terranav::engine

@@ -76,6 +76,18 @@ double grid_deviation(const nav::Heightmap& heightmap, int stride, int x, int z)
   return std::abs(heightmap.at(x, z) - coarse);
 }
 
+int default_patch_cells(int width, int depth) {
+  constexpr double kMaxNodes = 1 << 18;
+  int cells = 4;
+  while (std::ceil((width - 1.0) / cells) * std::ceil((depth - 1.0) / cells) > kMaxNodes) {
+    cells *= 2;
+  }
+  return cells;
+}
+
+LodQuadtree::LodQuadtree(const nav::Heightmap& heightmap)
+    : LodQuadtree(heightmap, default_patch_cells(heightmap.width(), heightmap.depth())) {}
+
 LodQuadtree::LodQuadtree(const nav::Heightmap& heightmap, int patch_cells)
     : patch_cells_(patch_cells),
       width_(heightmap.width()),

@@ -19,8 +19,8 @@ void exact_texels() {
 
 }  // namespace
 
-TerrainLod::TerrainLod(const nav::Heightmap& heightmap, int patch_cells)
-    : quadtree_(heightmap, patch_cells),
+TerrainLod::TerrainLod(const nav::Heightmap& heightmap, std::optional<int> patch_cells)
+    : quadtree_(patch_cells ? LodQuadtree(heightmap, *patch_cells) : LodQuadtree(heightmap)),
       width_(heightmap.width()),
       depth_(heightmap.depth()),
       spacing_(heightmap.spacing()),
@@ -43,7 +43,7 @@ TerrainLod::TerrainLod(const nav::Heightmap& heightmap, int patch_cells)
   exact_texels();
 
   // The patch: (n + 1)^2 grid points, cells split like nav::Heightmap.
-  const int n = patch_cells;
+  const int n = quadtree_.patch_cells();
   std::vector<glm::vec2> grid;
   grid.reserve(static_cast<std::size_t>((n + 1) * (n + 1)));
   for (int j = 0; j <= n; ++j) {

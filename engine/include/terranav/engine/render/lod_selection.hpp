@@ -78,10 +78,12 @@ struct LodSelection {
 inline constexpr double kMorphStart = 0.9;
 inline constexpr double kMorphEnd = 0.97;
 
-/// Cells per patch side unless given: on llvmpipe 4 draws 30% fewer
-/// triangles than 8 (the default DEM's frame: 12% less CPU), and 8 ~20% fewer
-/// than 16, each at no more frame time (docs/terrain-lod.md).
-inline constexpr int kDefaultPatchCells = 4;
+/// Cells per patch side unless given: the smallest power of two >= 4 that
+/// leaves at most 2^18 level-0 nodes. On llvmpipe 4 draws 30% fewer
+/// triangles than 8 (the default DEM's frame: 12% less CPU), and 8 ~20%
+/// fewer than 16; but the morph field costs O(nodes) a frame, which on a
+/// GPU is most of the frame on huge maps (docs/terrain-lod.md). O(1).
+int default_patch_cells(int width, int depth);
 
 /// The quadtree: per node its height extremes (AABB) and the geometric error
 /// of drawing it at its level. Memory O(W * D / patch_cells^2).
@@ -89,7 +91,9 @@ class LodQuadtree {
  public:
   /// patch_cells: a power of two >= 2. Builds extremes and errors:
   /// O(W * D * levels).
-  explicit LodQuadtree(const nav::Heightmap& heightmap, int patch_cells = kDefaultPatchCells);
+  explicit LodQuadtree(const nav::Heightmap& heightmap, int patch_cells);
+  /// With default_patch_cells(W, D).
+  explicit LodQuadtree(const nav::Heightmap& heightmap);
 
   /// After heightmap.set_heights(rect): recomputes the nodes that contain a
   /// changed sample. O(area of those nodes, summed over levels).

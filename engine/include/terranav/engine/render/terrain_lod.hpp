@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include "terranav/engine/gl/gl_object.hpp"
 #include "terranav/engine/gl/shader_program.hpp"
@@ -19,9 +20,10 @@ class TerrainLod {
  public:
   /// Uploads the heights as an R32F texture (W x D texels, nav metres; the
   /// vertex shader reads exact texels), and a patch of patch_cells^2 cells (a
-  /// power of two >= 2), and builds the quadtree. O(W * D * levels). Needs a current GL 3.3 core
-  /// context. Throws nav::Error when W or D exceeds GL_MAX_TEXTURE_SIZE (16384 on llvmpipe).
-  explicit TerrainLod(const nav::Heightmap& heightmap, int patch_cells = kDefaultPatchCells);
+  /// power of two >= 2; default_patch_cells unless given), and builds the quadtree. O(W * D *
+  /// levels). Needs a current GL 3.3 core context. Throws nav::Error when W or D exceeds
+  /// GL_MAX_TEXTURE_SIZE (16384 on llvmpipe).
+  explicit TerrainLod(const nav::Heightmap& heightmap, std::optional<int> patch_cells = {});
 
   /// After heightmap.set_heights(rect): re-uploads only the texels `rect`
   /// changes and updates the quadtree's nodes over it.
