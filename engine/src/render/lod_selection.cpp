@@ -307,7 +307,6 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
                     static_cast<std::size_t>(field.width) +
                 static_cast<std::size_t>(i)];
   };
-  std::vector<glm::dvec4> base;  // to_clip of each level-(L+1) corner at height 0
   std::vector<double> node_range;
   std::vector<float> row_max;  // the finer field's largest within a row window
   for (int level = 0; level < top; ++level) {
@@ -329,16 +328,12 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
       return static_cast<std::size_t>(j) * static_cast<std::size_t>(cw) +
              static_cast<std::size_t>(i);
     };
-    // Box corners are shared by neighbouring nodes: project each (x, z)
-    // once, then add the height along the matrix's y column.
-    base.resize(corner(0, coarse.nodes_deep + 1));
-    for (int j = 0; j <= coarse.nodes_deep; ++j) {
-      const double z = std::min(j * coarse_size, depth_ - 1) * spacing_;
-      for (int i = 0; i < cw; ++i) {
-        const double x = std::min(i * coarse_size, width_ - 1) * spacing_;
-        base[corner(i, j)] = to_clip * glm::dvec4(x, 0.0, z, 1.0);
-      }
-    }
+    // A box corner's clip position: its (x, z) at height 0 plus the height
+    // along the matrix's y column; computed only for nodes not skipped below.
+    const auto ground = [&](int i, int j) {
+      return to_clip * glm::dvec4(std::min(i * coarse_size, width_ - 1) * spacing_, 0.0,
+                                  std::min(j * coarse_size, depth_ - 1) * spacing_, 1.0);
+    };
     const glm::dvec4 up = to_clip[1];
     node_range.resize(coarse.error.size());
     for (int nz = 0; nz < coarse.nodes_deep; ++nz) {
@@ -352,10 +347,12 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
           node_range[n] = 0.0;
           continue;
         }
+        const std::array<glm::dvec4, 4> base = {ground(nx, nz), ground(nx + 1, nz),
+                                                ground(nx, nz + 1), ground(nx + 1, nz + 1)};
         std::array<glm::dvec4, 8> clip;
         for (int c = 0; c < 8; ++c) {
           clip[static_cast<std::size_t>(c)] =
-              base[corner(nx + (c & 1), nz + ((c >> 2) & 1))] +
+              base[static_cast<std::size_t>((c & 1) | ((c >> 1) & 2))] +
               up * static_cast<double>((c & 2) ? coarse.max_h[n] : coarse.min_h[n]);
         }
         node_range[n] = error_distance(scale.of(clip) * coarse.morph_error[n], above) / kMorphEnd;
