@@ -34,7 +34,7 @@ TerrainLod::TerrainLod(const nav::Heightmap& heightmap, std::optional<int> patch
   if (width_ > max_size || depth_ > max_size) {
     throw nav::Error("terrain LOD: a " + std::to_string(width_) + " x " + std::to_string(depth_) +
                      " heightmap exceeds the GL texture limit of " + std::to_string(max_size) +
-                     " texels per side (try --lod off)");
+                     " texels per side");
   }
   glBindTexture(GL_TEXTURE_2D, heights_.id());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
