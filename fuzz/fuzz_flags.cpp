@@ -41,7 +41,7 @@ void check_cost(const navcli::CostOptions& cost) {
 // --compat r.walk: a DEM and coefficients that make every step positive.
 void check_rwalk(const navcli::RwalkSurfaceOptions& o) {
   FUZZ_CHECK(!o.map.empty());
-  FUZZ_CHECK(o.walk.walk.a > 0.0 && o.walk.walk.lambda >= 0.0);
+  FUZZ_CHECK(o.walk.walk.walk.a > 0.0 && o.walk.walk.lambda >= 0.0);
 }
 
 void parse(std::string_view command, navcli::Flags& flags) {
