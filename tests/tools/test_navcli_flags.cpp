@@ -64,6 +64,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadLine{kQuery + " --corner-cutting sometimes", "--corner-cutting: "},
         BadLine{kQuery + " --influence 1,2,3", "--influence: expected X,Z,RADIUS,STRENGTH"},
         BadLine{kQuery + " --class-bands 1,2", "--class-bands needs --class-table"},
+        // fuzz_flags found it (tests/data/fuzz/fuzz_flags-empty-classes-name).
+        BadLine{kQuery + " --class-table a=1,b=2 --classes ''",
+                "--classes: the file name is empty"},
         BadLine{kQuery + " --class-table a=1,b=2 --class-bands 1,2", "--class-bands: 2 bands"},
         BadLine{kQuery + " --class-table a=1,b=x --class-bands 1",
                 "--class-table: expected a number"},

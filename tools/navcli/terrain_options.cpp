@@ -190,6 +190,7 @@ CostOptions take_cost_options(Flags& flags) {
   }
   if (table && !image && !bands) throw UsageError("--class-table needs --classes or --class-bands");
   if (table) options.class_table = parse_class_table("--class-table", *table);
+  if (image && image->empty()) throw UsageError("--classes: the file name is empty");
   if (image) options.class_image = std::string(*image);
   if (bands) {
     const std::vector<double> heights = parse_number_list<double>("--class-bands", *bands);
