@@ -133,7 +133,7 @@ void Renderer::upload_terrain(const World& world) {
     }
     upload_vertices(terrain_.vao, terrain_.vertices, terrain_vertices(heightmap), -1);
   }
-  colour_.shade_all(heightmap);
+  colour_.invalidate();  // shaded at the next draw, with that draw's shading
 }
 
 void Renderer::terrain_changed(const World& world, nav::SampleRect rect) {

@@ -9,12 +9,10 @@ namespace terranav::engine {
 TerrainColour::TerrainColour() : texture_(make_texture()) {}
 
 void TerrainColour::set_shading(const nav::Heightmap& heightmap, const TerrainShading& shading) {
-  if (shading == shading_ && width_ == heightmap.width() && depth_ == heightmap.depth()) return;
-  shading_ = shading;
-  shade_all(heightmap);
-}
-
-void TerrainColour::shade_all(const nav::Heightmap& heightmap) {
+  if (!stale_ && shading == shading_ && width_ == heightmap.width() &&
+      depth_ == heightmap.depth()) {
+    return;
+  }
   if (width_ != heightmap.width() || depth_ != heightmap.depth()) {
     GLint max_size = 0;
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
@@ -34,6 +32,8 @@ void TerrainColour::shade_all(const nav::Heightmap& heightmap) {
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
   }
+  shading_ = shading;
+  stale_ = false;
   shade(heightmap, {0, 0, width_, depth_});
 }
 

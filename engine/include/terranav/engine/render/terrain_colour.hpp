@@ -18,12 +18,12 @@ class TerrainColour {
   TerrainColour();
 
   /// Shades the whole heightmap when `shading` or the map's size differ
-  /// from the last shading (O(W * D), about 10 ns a sample), else nothing.
-  /// Throws nav::Error when W or D exceeds GL_MAX_TEXTURE_SIZE (16384 on
-  /// llvmpipe).
+  /// from the last shading, or after invalidate() (O(W * D), about 10 ns a
+  /// sample), else nothing. Throws nav::Error when W or D exceeds
+  /// GL_MAX_TEXTURE_SIZE (16384 on llvmpipe).
   void set_shading(const nav::Heightmap& heightmap, const TerrainShading& shading);
-  /// Shades the whole heightmap again (after edits anywhere). O(W * D).
-  void shade_all(const nav::Heightmap& heightmap);
+  /// The next set_shading shades the whole heightmap (after edits anywhere). O(1).
+  void invalidate() noexcept { stale_ = true; }
   /// After heightmap.set_heights(rect): shades `rect` and the ring of
   /// samples around it (whose slopes it changes). O(rect).
   void shade(const nav::Heightmap& heightmap, nav::SampleRect rect);
@@ -35,6 +35,7 @@ class TerrainColour {
   TerrainShading shading_;
   int width_ = 0;
   int depth_ = 0;
+  bool stale_ = true;
 };
 
 }  // namespace terranav::engine
