@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "terranav/engine/gl/texture_limit.hpp"
+
 namespace terranav::engine {
 
 TerrainColour::TerrainColour() : texture_(make_texture()) {}
@@ -14,14 +16,7 @@ void TerrainColour::set_shading(const nav::Heightmap& heightmap, const TerrainSh
     return;
   }
   if (width_ != heightmap.width() || depth_ != heightmap.depth()) {
-    GLint max_size = 0;
-    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
-    if (heightmap.width() > max_size || heightmap.depth() > max_size) {
-      throw nav::Error("terrain colours: a " + std::to_string(heightmap.width()) + " x " +
-                       std::to_string(heightmap.depth()) +
-                       " heightmap exceeds the GL texture limit of " + std::to_string(max_size) +
-                       " texels per side");
-    }
+    require_texture_size("terrain colours", heightmap.width(), heightmap.depth());
     width_ = heightmap.width();
     depth_ = heightmap.depth();
     glBindTexture(GL_TEXTURE_2D, texture_.id());

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "terranav/engine/gl/texture_limit.hpp"
+
 namespace terranav::engine {
 namespace {
 
@@ -29,13 +31,7 @@ TerrainLod::TerrainLod(const nav::Heightmap& heightmap, std::optional<int> patch
       grid_(make_buffer()),
       indices_(make_buffer()),
       instances_(make_buffer()) {
-  GLint max_size = 0;
-  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
-  if (width_ > max_size || depth_ > max_size) {
-    throw nav::Error("terrain LOD: a " + std::to_string(width_) + " x " + std::to_string(depth_) +
-                     " heightmap exceeds the GL texture limit of " + std::to_string(max_size) +
-                     " texels per side");
-  }
+  require_texture_size("terrain LOD", width_, depth_);
   glBindTexture(GL_TEXTURE_2D, heights_.id());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, width_, depth_, 0, GL_RED, GL_FLOAT,
