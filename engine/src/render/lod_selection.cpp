@@ -124,12 +124,12 @@ void LodQuadtree::compute_node(const nav::Heightmap& heightmap, int level, int n
   const int z1 = std::min(z0 + size, depth_ - 1);
   const auto k = static_cast<std::size_t>(nz) * static_cast<std::size_t>(l.nodes_wide) +
                  static_cast<std::size_t>(nx);
+  double fine = 0.0;  // the children's largest error
   if (level > 0) {
     // Extremes and error from the four children where they exist.
     const Level& c = levels_[static_cast<std::size_t>(level - 1)];
     float lo = std::numeric_limits<float>::max();
     float hi = std::numeric_limits<float>::lowest();
-    double fine = 0.0;
     for (int cz = 2 * nz; cz <= 2 * nz + 1 && cz < c.nodes_deep; ++cz) {
       for (int cx = 2 * nx; cx <= 2 * nx + 1 && cx < c.nodes_wide; ++cx) {
         const auto ck = static_cast<std::size_t>(cz) * static_cast<std::size_t>(c.nodes_wide) +
@@ -141,7 +141,6 @@ void LodQuadtree::compute_node(const nav::Heightmap& heightmap, int level, int n
     }
     l.min_h[k] = lo;
     l.max_h[k] = hi;
-    l.morph_error[k] = fine;
   } else {
     float lo = std::numeric_limits<float>::max();
     float hi = std::numeric_limits<float>::lowest();
@@ -165,7 +164,7 @@ void LodQuadtree::compute_node(const nav::Heightmap& heightmap, int level, int n
   }
   l.error[k] = static_cast<float>(error);
   if (level > 0) {
-    l.morph_error[k] = std::max<double>(l.error[k], l.morph_error[k] * kMorphEnd / kMorphStart);
+    l.morph_error[k] = std::max<double>(l.error[k], fine * kMorphEnd / kMorphStart);
   }
 }
 
