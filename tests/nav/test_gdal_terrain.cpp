@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "gdal_raster.hpp"
 #include "geotiff_writer.hpp"
 #include "terranav/nav/nav_terrain.hpp"
 #include "terranav/nav/search.hpp"
@@ -38,13 +39,18 @@ class GdalTerrain : public test::ScratchDirTest {
     return test::write_geotiff(dir_ / name, spec);
   }
 
-  // A GeoTIFF of any size without writing its samples (sparse), for limits.
-  fs::path sparse_tif(const std::string& name, int width, int depth) const {
+  // A GeoTIFF of any size without writing its samples (sparse), for limits;
+  // `options` are GTiff creation options.
+  fs::path sparse_tif(const std::string& name, int width, int depth, int bands = 1,
+                      GDALDataType type = GDT_Byte, std::vector<std::string> options = {}) const {
     GDALAllRegister();
     const fs::path file = dir_ / name;
-    const char* options[] = {"SPARSE_OK=TRUE", nullptr};
-    GDALDatasetH out = GDALCreate(GDALGetDriverByName("GTiff"), file.c_str(), width, depth, 1,
-                                  GDT_Byte, const_cast<char**>(options));
+    options.emplace_back("SPARSE_OK=TRUE");
+    std::vector<char*> list;
+    for (std::string& o : options) list.push_back(o.data());
+    list.push_back(nullptr);
+    GDALDatasetH out = GDALCreate(GDALGetDriverByName("GTiff"), file.c_str(), width, depth, bands,
+                                  type, list.data());
     EXPECT_NE(out, nullptr);
     std::array<double, 6> gt = {0.0, 1.0, 0.0, 0.0, 0.0, -1.0};
     EXPECT_EQ(GDALSetGeoTransform(out, gt.data()), CE_None);
@@ -356,6 +362,33 @@ TEST_F(GdalTerrain, AbsurdSizesAreRefusedBeforeReading) {
             wide.string() + ": dimensions 70000x2 outside 2..65536 samples per side");
   const fs::path big = sparse_tif("big.tif", 20000, 20000);
   EXPECT_EQ(load_error(big), big.string() + ": 20000x20000 samples exceed the limit of 268435456");
+}
+
+// GDAL decodes whole blocks, and a pixel-interleaved block holds every band:
+// fuzz_cost_surface found a 208-byte TIFF whose 1 x 16392 strip of 65535
+// Float64 bands took 9 GB to read band 1 (tests/data/fuzz/
+// fuzz_cost_surface-65535-interleaved-bands.tif).
+TEST_F(GdalTerrain, BlocksTooBigToDecodeAreRefusedBeforeReading) {
+  const fs::path interleaved =
+      sparse_tif("interleaved.tif", 16, 16384, 300, GDT_Float64,
+                 {"INTERLEAVE=PIXEL", "BLOCKYSIZE=16384", "COMPRESS=DEFLATE"});
+  EXPECT_EQ(load_error(interleaved),
+            interleaved.string() +
+                ": band 1 is stored in blocks of 16 x 16384 samples x 300 interleaved bands, 629 "
+                "MB to decode per block; rewrite it first, e.g. gdal_translate -b 1 -co "
+                "TILED=YES");
+  const fs::path found =
+      fs::path(TERRANAV_TEST_DATA_DIR) / "fuzz/fuzz_cost_surface-65535-interleaved-bands.tif";
+  const gdal::Raster raster(found);
+  EXPECT_EQ(error_of([&] { raster.read_band1_f64(); }),
+            found.string() +
+                ": band 1 is stored in blocks of 1 x 16392 samples x 65535 interleaved bands, "
+                "8594 MB to decode per block; rewrite it first, e.g. gdal_translate -b 1 -co "
+                "TILED=YES");
+  // The same bands stored band after band decode one band at a time.
+  const fs::path separate = sparse_tif("separate.tif", 16, 16384, 300, GDT_Float64,
+                                       {"INTERLEAVE=BAND", "BLOCKYSIZE=16384", "COMPRESS=DEFLATE"});
+  EXPECT_EQ(load_error(separate), "no error");
 }
 
 TEST_F(GdalTerrain, SpacingAndHeightScaleOverridesAreRefused) {

@@ -7,8 +7,10 @@
 #include <ogr_srs_api.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <string_view>
 
 #include "gdal_drivers.hpp"
@@ -40,13 +42,44 @@ struct QuietErrors {
   }
 };
 
+// GDAL decodes a whole block to read any of it, and a pixel-interleaved
+// block holds every band: a few hundred bytes of TIFF can declare a 1 x
+// 16392 strip of 65535 Float64 samples per pixel, 8.6 GB to decode for a
+// 131 kB band. Such a read is refused unless the block is no bigger than
+// twice the band itself or this.
+constexpr double kMaxBlockBytes = 256.0 * 1024 * 1024;
+
+void check_block_size(const std::filesystem::path& file, GDALDatasetH dataset,
+                      GDALRasterBandH band) {
+  int block_w = 0;
+  int block_d = 0;
+  GDALGetBlockSize(band, &block_w, &block_d);
+  const char* interleave = GDALGetMetadataItem(dataset, "INTERLEAVE", "IMAGE_STRUCTURE");
+  const bool pixel = interleave != nullptr && std::string_view(interleave) == "PIXEL";
+  const int bands = pixel ? GDALGetRasterCount(dataset) : 1;
+  const double sample_bytes = GDALGetDataTypeSizeBytes(GDALGetRasterDataType(band));
+  const double block =
+      static_cast<double>(block_w) * static_cast<double>(block_d) * bands * sample_bytes;
+  const double whole = static_cast<double>(GDALGetRasterXSize(dataset)) *
+                       static_cast<double>(GDALGetRasterYSize(dataset)) * sample_bytes;
+  if (block > std::max(kMaxBlockBytes, 2.0 * whole)) {
+    fail(file, "band 1 is stored in blocks of " + std::to_string(block_w) + " x " +
+                   std::to_string(block_d) + " samples" +
+                   (bands > 1 ? " x " + std::to_string(bands) + " interleaved bands" : "") + ", " +
+                   std::to_string(std::llround(block / 1e6)) +
+                   " MB to decode per block; rewrite it first, e.g. gdal_translate -b 1 -co "
+                   "TILED=YES");
+  }
+}
+
 // Reads all of `band` into `values` (row-major, `type`) in bands of rows,
 // each flushed from GDAL's block cache before the next so that the cache
 // reuses its memory: one read of a 3601 x 3601 Float32 band into Float64
 // took 235 ms of CPU, 165 ms in bands.
 template <typename T>
-void read_rows(const std::filesystem::path& file, GDALRasterBandH band, int width, int depth,
-               GDALDataType type, T* values) {
+void read_rows(const std::filesystem::path& file, GDALDatasetH dataset, GDALRasterBandH band,
+               int width, int depth, GDALDataType type, T* values) {
+  check_block_size(file, dataset, band);
   constexpr int kRows = 64;
   for (int row = 0; row < depth; row += kRows) {
     const int rows = std::min(kRows, depth - row);
@@ -163,7 +196,7 @@ std::vector<float> Raster::read_band1() const {
   const int w = width();
   const int d = depth();
   std::vector<float> values(static_cast<std::size_t>(w) * static_cast<std::size_t>(d));
-  read_rows(file_, dataset_->band, w, d, GDT_Float32, values.data());
+  read_rows(file_, dataset_->handle, dataset_->band, w, d, GDT_Float32, values.data());
   return values;
 }
 
@@ -174,7 +207,7 @@ std::vector<double> Raster::read_band1_f64() const {
   std::vector<double> values;
   detail::assign_on_huge_pages(values, static_cast<std::size_t>(w) * static_cast<std::size_t>(d),
                                0.0);
-  read_rows(file_, dataset_->band, w, d, GDT_Float64, values.data());
+  read_rows(file_, dataset_->handle, dataset_->band, w, d, GDT_Float64, values.data());
   return values;
 }
 

@@ -52,10 +52,12 @@ class Raster {
   double offset() const;
   /// Band 1, row-major (row 0 first), converted to float by GDAL.
   /// Throws Error naming the file when the read fails (a corrupt or
-  /// truncated file). O(W * D).
+  /// truncated file) and, before reading, when one of band 1's blocks
+  /// (all bands' samples, when they are pixel-interleaved) would take more
+  /// than 256 MB and twice the band itself to decode. O(W * D).
   std::vector<float> read_band1() const;
   /// Band 1, row-major, converted to double by GDAL (exact for every real
-  /// band type). Throws Error naming the file when the read fails. O(W * D).
+  /// band type). Throws Error as read_band1 does. O(W * D).
   std::vector<double> read_band1_f64() const;
 
  private:
