@@ -99,9 +99,9 @@ TEST(LodRender, MatchesTheFullMeshWithinAPixelWithFewerTriangles) {
 // shown exaggerated) along the bench's camera path: every frame within a
 // pixel and covering what the full mesh covers. Morphing by display
 // distance, the vertex shader needs the exaggeration; without it this map
-// showed 1.4 px. The frames draw thousands of pieces, in several batches
-// between flushes (TerrainLod::draw), so a batch drawn from the wrong
-// instances leaves holes.
+// showed 1.4 px. The frames draw thousands of pieces, on a software
+// renderer in several batches between flushes (TerrainLod::draw), so a
+// batch drawn from the wrong instances leaves holes.
 TEST(LodRender, WithinAPixelAlongTheBenchPath) {
   const EglContext context;
   const OffscreenTarget target(kViewport);

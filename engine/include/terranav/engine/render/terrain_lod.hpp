@@ -5,6 +5,7 @@
 // 4 more for the colours) plus one small patch whatever the map's size.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 
@@ -53,6 +54,7 @@ class TerrainLod {
   Buffer indices_;
   Buffer instances_;
   GLsizei index_count_ = 0;
+  std::size_t pieces_per_flush_;  // every piece in one draw on a GPU
 };
 
 }  // namespace terranav::engine
