@@ -21,12 +21,25 @@ std::string one_line(std::string log) {
   return log;
 }
 
-Shader compile(GLenum stage, const std::filesystem::path& file) {
+Shader compile(GLenum stage, const std::filesystem::path& file,
+               const std::vector<std::string>& defines) {
   std::ifstream in(file);
   if (!in) throw nav::Error("shader " + file.string() + ": cannot open file");
   std::ostringstream text;
   text << in.rdbuf();
-  const std::string source = text.str();
+  std::string source = text.str();
+  if (!defines.empty()) {
+    // After the #version line, which GLSL wants first; #line keeps the
+    // driver's line numbers those of the file.
+    std::string lines;
+    for (const std::string& name : defines) lines += "#define " + name + "\n";
+    const std::size_t line_end = source.find('\n');
+    if (source.starts_with("#version") && line_end != std::string::npos) {
+      source.insert(line_end + 1, lines + "#line 2\n");
+    } else {
+      source.insert(0, lines + "#line 1\n");
+    }
+  }
   Shader shader(glCreateShader(stage));
   const char* source_ptr = source.c_str();
   glShaderSource(shader.id(), 1, &source_ptr, nullptr);
@@ -46,10 +59,11 @@ Shader compile(GLenum stage, const std::filesystem::path& file) {
 }  // namespace
 
 ShaderProgram::ShaderProgram(const std::filesystem::path& vertex,
-                             const std::filesystem::path& fragment)
+                             const std::filesystem::path& fragment,
+                             const std::vector<std::string>& defines)
     : program_(glCreateProgram()) {
-  const Shader vs = compile(GL_VERTEX_SHADER, vertex);
-  const Shader fs = compile(GL_FRAGMENT_SHADER, fragment);
+  const Shader vs = compile(GL_VERTEX_SHADER, vertex, defines);
+  const Shader fs = compile(GL_FRAGMENT_SHADER, fragment, defines);
   glAttachShader(program_.id(), vs.id());
   glAttachShader(program_.id(), fs.id());
   glLinkProgram(program_.id());

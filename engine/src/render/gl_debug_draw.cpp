@@ -95,6 +95,9 @@ void GlDebugDraw::tile_field(int tiles_wide, int tiles_deep, std::span<const nav
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
   field_size_ = {tiles_wide, tiles_deep};
+  tinted_.resize(colours.size());
+  std::transform(colours.begin(), colours.end(), tinted_.begin(),
+                 [](const nav::Rgba& c) { return static_cast<std::uint8_t>(c.a > 0 ? 1 : 0); });
 }
 
 void GlDebugDraw::clear() noexcept {
@@ -103,6 +106,7 @@ void GlDebugDraw::clear() noexcept {
   open_ = false;
   uploaded_ = false;
   field_size_ = {0, 0};
+  tinted_.clear();
 }
 
 void GlDebugDraw::draw_primitives(const glm::mat4& nav_to_clip) {

@@ -85,8 +85,13 @@ std::vector<glm::vec3> marker_triangles(const nav::Heightmap& heightmap, const n
 }  // namespace
 
 Renderer::Renderer(const std::filesystem::path& shader_dir, const World& world, bool lod)
-    : terrain_program_(shader_dir / "terrain.vert", shader_dir / "terrain.frag"),
-      terrain_lod_program_(shader_dir / "terrain_lod.vert", shader_dir / "terrain.frag"),
+    : terrain_programs_{{shader_dir / "terrain.vert", shader_dir / "terrain.frag"},
+                        {shader_dir / "terrain.vert",
+                         shader_dir / "terrain.frag",
+                         {"TILE_OVERLAY"}}},
+      terrain_lod_programs_{
+          {shader_dir / "terrain_lod.vert", shader_dir / "terrain.frag"},
+          {shader_dir / "terrain_lod.vert", shader_dir / "terrain.frag", {"TILE_OVERLAY"}}},
       solid_program_(shader_dir / "solid.vert", shader_dir / "solid.frag"),
       lod_(lod),
       debug_draw_(shader_dir) {
@@ -134,6 +139,7 @@ void Renderer::upload_terrain(const World& world) {
     upload_vertices(terrain_.vao, terrain_.vertices, terrain_vertices(heightmap), -1);
   }
   colour_.invalidate();  // shaded at the next draw, with that draw's shading
+  overlay_key_.reset();  // the tinted nodes are the new LOD's
 }
 
 void Renderer::terrain_changed(const World& world, nav::SampleRect rect) {
@@ -159,6 +165,11 @@ void Renderer::update_overlay(const World& world) {
   overlay_key_ = key;
   debug_draw_.clear();
   legend_ = draw_overlay(debug_draw_, overlay_, world);
+  const glm::ivec2 field = debug_draw_.tile_field_size();
+  tinted_nodes_ = lod_ && field.x > 0
+                      ? LodNodeMask(terrain_lod_->quadtree(), world.graph().tiling().tile_size(),
+                                    field.x, field.y, debug_draw_.tinted_tiles())
+                      : LodNodeMask();
 }
 
 void Renderer::update_paths(const World& world, const std::vector<UnitId>& selection,
@@ -196,36 +207,50 @@ std::int64_t Renderer::draw_terrain(const World& world, const OrbitCamera& camer
   glDisable(GL_BLEND);
 
   const nav::Heightmap& heightmap = world.heightmap();
-  const nav::TerrainGraph& graph = world.graph();
-  const ShaderProgram& program = lod_ ? terrain_lod_program_ : terrain_program_;
-  program.use();
   colour_.set_shading(heightmap,
                       {.min_height = heightmap.min_height(),
                        .max_height = heightmap.max_height(),
-                       .max_slope = static_cast<float>(graph.config().max_slope),
+                       .max_slope = static_cast<float>(world.graph().config().max_slope),
                        .exaggeration = static_cast<float>(camera.vertical_exaggeration)});
-  program.set("u_nav_to_clip", glm::mat4(nav_to_clip(camera, viewport)));
-  program.set("u_tile_metres", static_cast<float>(graph.tile_metres()));
-  program.set("u_spacing", static_cast<float>(heightmap.spacing()));
-  glUniform2f(program.uniform("u_light"), kAmbient, kDiffuse);
-  const glm::ivec2 field = debug_draw_.tile_field_size();
-  glUniform2i(program.uniform("u_tiles"), field.x, field.y);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, debug_draw_.tile_texture().id());
-  program.set("u_tile_overlay", 0);
   glActiveTexture(GL_TEXTURE2);
   glBindTexture(GL_TEXTURE_2D, colour_.texture().id());
-  program.set("u_colour", 2);
+  const glm::ivec2 field = debug_draw_.tile_field_size();
   std::int64_t triangles = 0;
   if (lod_) {
-    triangles = terrain_lod_->draw(program, camera, viewport, 1, lod_error_px_).triangles;
+    for (const ShaderProgram* program :
+         {&terrain_lod_programs_.plain, &terrain_lod_programs_.tinted}) {
+      prepare_terrain_program(*program, world, camera, viewport);
+    }
+    triangles = terrain_lod_
+                    ->draw(terrain_lod_programs_.plain, terrain_lod_programs_.tinted, tinted_nodes_,
+                           camera, viewport, 1, lod_error_px_)
+                    .triangles;
   } else {
+    prepare_terrain_program(field.x > 0 ? terrain_programs_.tinted : terrain_programs_.plain, world,
+                            camera, viewport);
     glBindVertexArray(terrain_.vao.id());
     glDrawElements(GL_TRIANGLES, terrain_.count, GL_UNSIGNED_INT, nullptr);
     triangles = terrain_.count / 3;
   }
   debug_draw_.draw_primitives(glm::mat4(nav_to_clip(camera, viewport)));
   return triangles;
+}
+
+void Renderer::prepare_terrain_program(const ShaderProgram& program, const World& world,
+                                       const OrbitCamera& camera, Viewport viewport) const {
+  const nav::Heightmap& heightmap = world.heightmap();
+  const nav::TerrainGraph& graph = world.graph();
+  program.use();
+  program.set("u_nav_to_clip", glm::mat4(nav_to_clip(camera, viewport)));
+  program.set("u_tile_metres", static_cast<float>(graph.tile_metres()));
+  program.set("u_spacing", static_cast<float>(heightmap.spacing()));
+  glUniform2f(program.uniform("u_light"), kAmbient, kDiffuse);
+  const glm::ivec2 field = debug_draw_.tile_field_size();
+  glUniform2i(program.uniform("u_tiles"), field.x, field.y);
+  program.set("u_tile_overlay", 0);
+  program.set("u_colour", 2);
 }
 
 std::int64_t Renderer::draw(const World& world, const std::vector<UnitId>& selection,

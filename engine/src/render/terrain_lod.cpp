@@ -1,6 +1,7 @@
 #include "terranav/engine/render/terrain_lod.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <limits>
 #include <string>
 #include <vector>
@@ -108,14 +109,24 @@ void TerrainLod::update(const nav::Heightmap& heightmap, nav::SampleRect rect) {
   quadtree_.update(heightmap, rect);
 }
 
-LodSelection TerrainLod::draw(const ShaderProgram& program, const OrbitCamera& camera,
-                              Viewport viewport, int height_unit, double max_error_px) const {
+LodSelection TerrainLod::draw(const ShaderProgram& plain, const ShaderProgram& tinted,
+                              const LodNodeMask& mask, const OrbitCamera& camera, Viewport viewport,
+                              int height_unit, double max_error_px) const {
   LodSelection selection = quadtree_.select(camera, viewport, max_error_px);
+  // The plain pieces first, then those the overlay tints, each group in the
+  // selection's front-to-back order.
+  std::vector<LodPiece> ordered;
+  ordered.reserve(selection.pieces.size());
+  std::copy_if(selection.pieces.begin(), selection.pieces.end(), std::back_inserter(ordered),
+               [&](const LodPiece& p) { return !mask.any(p); });
+  const std::size_t plain_count = ordered.size();
+  std::copy_if(selection.pieces.begin(), selection.pieces.end(), std::back_inserter(ordered),
+               [&](const LodPiece& p) { return mask.any(p); });
   // Per instance: first sample (x, z), grid stride in samples, level; then
   // F_level at the piece's four corners.
   std::vector<glm::vec4> pieces;
-  pieces.reserve(2 * selection.pieces.size());
-  for (const LodPiece& p : selection.pieces) {
+  pieces.reserve(2 * ordered.size());
+  for (const LodPiece& p : ordered) {
     pieces.emplace_back(static_cast<float>(p.x0), static_cast<float>(p.z0),
                         static_cast<float>(1 << p.level), static_cast<float>(p.level));
     const auto range = [&](int dx, int dz) {
@@ -124,29 +135,29 @@ LodSelection TerrainLod::draw(const ShaderProgram& program, const OrbitCamera& c
     };
     pieces.emplace_back(range(0, 0), range(1, 0), range(0, 1), range(1, 1));
   }
-  program.set("u_patch_cells", quadtree_.patch_cells());
-  program.set("u_top_level", quadtree_.levels() - 1);
-  program.set("u_eye", glm::vec3(eye_position(camera)));
-  program.set("u_exaggeration", static_cast<float>(camera.vertical_exaggeration));
-  program.set("u_spacing", static_cast<float>(spacing_));
-  glUniform2f(program.uniform("u_morph"), static_cast<float>(kMorphStart),
-              static_cast<float>(kMorphEnd));
-  glUniform2i(program.uniform("u_samples"), width_, depth_);
   glActiveTexture(static_cast<GLenum>(GL_TEXTURE0 + height_unit));
   glBindTexture(GL_TEXTURE_2D, heights_.id());
-  program.set("u_heights", height_unit);
-
   glBindVertexArray(vao_.id());
   glBindBuffer(GL_ARRAY_BUFFER, instances_.id());
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(pieces.size() * sizeof(glm::vec4)),
                pieces.data(), GL_STREAM_DRAW);
-  if (!pieces.empty()) {
-    // Cells are wound clockwise seen from above (+y).
-    glEnable(GL_CULL_FACE);
-    glFrontFace(GL_CW);
-    glCullFace(GL_BACK);
-    const std::size_t count = selection.pieces.size();
-    for (std::size_t first = 0; first < count; first += pieces_per_flush_) {
+  // Cells are wound clockwise seen from above (+y).
+  glEnable(GL_CULL_FACE);
+  glFrontFace(GL_CW);
+  glCullFace(GL_BACK);
+  const auto draw_group = [&](const ShaderProgram& program, std::size_t begin, std::size_t end) {
+    if (begin == end) return;
+    program.use();
+    program.set("u_patch_cells", quadtree_.patch_cells());
+    program.set("u_top_level", quadtree_.levels() - 1);
+    program.set("u_eye", glm::vec3(eye_position(camera)));
+    program.set("u_exaggeration", static_cast<float>(camera.vertical_exaggeration));
+    program.set("u_spacing", static_cast<float>(spacing_));
+    glUniform2f(program.uniform("u_morph"), static_cast<float>(kMorphStart),
+                static_cast<float>(kMorphEnd));
+    glUniform2i(program.uniform("u_samples"), width_, depth_);
+    program.set("u_heights", height_unit);
+    for (std::size_t first = begin; first < end; first += pieces_per_flush_) {
       if (first > 0) glFlush();
       // The batch's instances start at its first piece (GL 3.3 has no base instance).
       const auto at = [&](std::size_t vec4s) {
@@ -155,11 +166,13 @@ LodSelection TerrainLod::draw(const ShaderProgram& program, const OrbitCamera& c
       glVertexAttribPointer(2, 4, GL_FLOAT, GL_FALSE, 2 * sizeof(glm::vec4), at(0));
       glVertexAttribPointer(3, 4, GL_FLOAT, GL_FALSE, 2 * sizeof(glm::vec4), at(1));
       glDrawElementsInstanced(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr,
-                              static_cast<GLsizei>(std::min(pieces_per_flush_, count - first)));
+                              static_cast<GLsizei>(std::min(pieces_per_flush_, end - first)));
     }
-    glDisable(GL_CULL_FACE);
-    glFrontFace(GL_CCW);
-  }
+  };
+  draw_group(plain, 0, plain_count);
+  draw_group(tinted, plain_count, ordered.size());
+  glDisable(GL_CULL_FACE);
+  glFrontFace(GL_CCW);
   glBindVertexArray(0);
   glActiveTexture(GL_TEXTURE0);
   return selection;

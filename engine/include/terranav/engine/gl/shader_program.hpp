@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include <glm/glm.hpp>
 
@@ -14,11 +15,14 @@ namespace terranav::engine {
 
 class ShaderProgram {
  public:
-  /// Reads, compiles and links `vertex` and `fragment` (GLSL 330 core), then
-  /// caches every active uniform's location. Throws nav::Error naming the
-  /// file (and the driver's log, on one line) for a missing file, a compile
-  /// error or a link error. Needs a current GL context.
-  ShaderProgram(const std::filesystem::path& vertex, const std::filesystem::path& fragment);
+  /// Reads, compiles and links `vertex` and `fragment` (GLSL 330 core), with
+  /// `#define NAME` for each of `defines` after each file's `#version` line
+  /// (a variant of one source), then caches every active uniform's location.
+  /// Throws nav::Error naming the file (and the driver's log, on one line)
+  /// for a missing file, a compile error or a link error. Needs a current GL
+  /// context.
+  ShaderProgram(const std::filesystem::path& vertex, const std::filesystem::path& fragment,
+                const std::vector<std::string>& defines = {});
 
   void use() const { glUseProgram(program_.id()); }
   /// Location of an active uniform, -1 if the program has none of that name

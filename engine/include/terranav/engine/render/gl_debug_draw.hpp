@@ -3,6 +3,7 @@
 // the terrain shader drapes over the ground.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <span>
 #include <vector>
@@ -31,7 +32,8 @@ class GlDebugDraw final : public nav::DebugDraw {
   void vertex(const nav::Vec3& position, nav::Rgba colour) override;
   void end() override;
   /// Uploads the field into tile_texture() (tiles_wide x tiles_deep RGBA8,
-  /// texel (i, j) = tile (i, j), nearest filtering) at once. Throws
+  /// texel (i, j) = tile (i, j), nearest filtering) at once, and keeps which
+  /// tiles it tints (tinted_tiles()). Throws
   /// nav::Error when colours.size() != tiles_wide * tiles_deep or a side is
   /// below 1. O(tiles).
   void tile_field(int tiles_wide, int tiles_deep, std::span<const nav::Rgba> colours) override;
@@ -44,6 +46,9 @@ class GlDebugDraw final : public nav::DebugDraw {
   glm::ivec2 tile_field_size() const noexcept { return field_size_; }
   /// The tile field's texture (meaningless while tile_field_size() is 0).
   const Texture& tile_texture() const noexcept { return field_; }
+  /// Per tile of the field, row-major: 1 where its alpha is above 0 (the
+  /// tile is tinted), else 0; empty when there is no field.
+  const std::vector<std::uint8_t>& tinted_tiles() const noexcept { return tinted_; }
   /// Number of vertices buffered (all primitives).
   std::size_t vertex_count() const noexcept { return vertices_.size(); }
 
@@ -71,6 +76,7 @@ class GlDebugDraw final : public nav::DebugDraw {
   Buffer buffer_;
   Texture field_;
   glm::ivec2 field_size_{0, 0};
+  std::vector<std::uint8_t> tinted_;
   std::vector<Vertex> vertices_;
   std::vector<Batch> batches_;
   bool open_ = false;

@@ -121,8 +121,19 @@ class Renderer {
   void update_paths(const World& world, const std::vector<UnitId>& selection,
                     const OrbitCamera& camera, Viewport viewport);
 
-  ShaderProgram terrain_program_;
-  ShaderProgram terrain_lod_program_;
+  /// One terrain vertex shader with terrain.frag plain and with the tile
+  /// overlay's tint (TILE_OVERLAY), used only where a tile is tinted.
+  struct TerrainPrograms {
+    ShaderProgram plain;
+    ShaderProgram tinted;
+  };
+  /// Sets the uniforms of `program` (one of the terrain programs) that do
+  /// not depend on the LOD, and makes it current.
+  void prepare_terrain_program(const ShaderProgram& program, const World& world,
+                               const OrbitCamera& camera, Viewport viewport) const;
+
+  TerrainPrograms terrain_programs_;
+  TerrainPrograms terrain_lod_programs_;
   ShaderProgram solid_program_;
   bool lod_ = true;
   double lod_error_px_ = 1.0;
@@ -141,6 +152,8 @@ class Renderer {
     friend bool operator==(const OverlayKey&, const OverlayKey&) = default;
   };
   std::optional<OverlayKey> overlay_key_;
+  /// The LOD's nodes under a tinted tile of the overlay (none with LOD off).
+  LodNodeMask tinted_nodes_;
   std::vector<nav::LegendEntry> legend_;
   /// Draws the last order's marker (solid program in use). Returns triangles.
   std::int64_t draw_order_marker(const World& world, const OrbitCamera& camera, Viewport viewport);

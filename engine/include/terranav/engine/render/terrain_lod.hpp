@@ -11,6 +11,7 @@
 
 #include "terranav/engine/gl/gl_object.hpp"
 #include "terranav/engine/gl/shader_program.hpp"
+#include "terranav/engine/render/lod_node_mask.hpp"
 #include "terranav/engine/render/lod_selection.hpp"
 #include "terranav/engine/view/camera.hpp"
 #include "terranav/nav/heightmap.hpp"
@@ -31,14 +32,17 @@ class TerrainLod {
   /// O(rect + nodes touched).
   void update(const nav::Heightmap& heightmap, nav::SampleRect rect);
 
-  /// Selects the pieces for `camera` and draws them with `program`, which
-  /// must be in use, built from shaders/terrain_lod.vert, and have its
-  /// camera-independent uniforms set; sets u_eye, u_exaggeration, u_heights (texture unit
-  /// `height_unit`), u_patch_cells, u_top_level, u_spacing, u_samples, and per piece its
-  /// morph ranges at its corners. Draws front faces only (a heightmap seen
-  /// from above hides its back faces). Returns the selection (pieces,
-  /// triangles drawn). O(pieces).
-  LodSelection draw(const ShaderProgram& program, const OrbitCamera& camera, Viewport viewport,
+  /// Selects the pieces for `camera` and draws them: those `mask` marks
+  /// (under a tinted tile) with `tinted`, the others with `plain`; both
+  /// built from shaders/terrain_lod.vert with their camera-independent
+  /// uniforms set. Sets on each u_eye, u_exaggeration, u_heights (texture
+  /// unit `height_unit`), u_patch_cells, u_top_level, u_spacing, u_samples,
+  /// and per piece its morph ranges at its corners; leaves the last one
+  /// used in use. Draws front faces only (a heightmap seen from above hides
+  /// its back faces). Returns the selection (pieces, triangles drawn).
+  /// O(pieces).
+  LodSelection draw(const ShaderProgram& plain, const ShaderProgram& tinted,
+                    const LodNodeMask& mask, const OrbitCamera& camera, Viewport viewport,
                     int height_unit, double max_error_px = 1.0) const;
 
   const LodQuadtree& quadtree() const noexcept { return quadtree_; }
