@@ -49,7 +49,7 @@ void bind_walking_time(py::module_& module) {
       "walking_time",
       [](const py::object& elevation, double ew_res, double ns_res, const py::object& starts,
          const py::object& friction, std::array<double, 4> walk_coeff, double slope_factor,
-         double lambda, bool knight_moves) {
+         double lambda, bool knight_moves, int threads) {
         const Doubles z = raster_from(elevation, "elevation");
         Doubles f;
         if (!friction.is_none()) {
@@ -71,7 +71,8 @@ void bind_walking_time(py::module_& module) {
                                               .knight_moves = knight_moves,
                                               .starts = std::move(start_samples),
                                               .directions = false,
-                                              .goals = {}};
+                                              .goals = {},
+                                              .threads = threads};
         const nav::WalkingTimeGrid grid{
             .width = static_cast<std::int32_t>(z.shape(1)),
             .depth = static_cast<std::int32_t>(z.shape(0)),
@@ -91,7 +92,7 @@ void bind_walking_time(py::module_& module) {
       py::arg("elevation"), py::arg("ew_res"), py::arg("ns_res"), py::arg("starts"), py::kw_only(),
       py::arg("friction") = py::none(), py::arg("walk_coeff") = walk_coeff_of(d.walk),
       py::arg("slope_factor") = d.walk.slope_factor, py::arg("lambda_") = d.lambda,
-      py::arg("knight_moves") = d.knight_moves,
+      py::arg("knight_moves") = d.knight_moves, py::arg("threads") = 0,
       R"(GRASS GIS r.walk's accumulated walking time over a DEM, bit for bit
 (docs/rwalk.md): the nodes are the samples, not terranav's tiles.
 
@@ -103,11 +104,13 @@ friction: None (0 everywhere) or an array of the elevation's shape, s/m
 walk_coeff: (a, b, c, d), s/m on the flat and per metre climbed, descended
     moderately, descended steeply (below slope_factor); r.walk's defaults.
 knight_moves: 16 neighbours (r.walk -k) instead of 8.
+threads: threads that search together (0: every core from 2^20 samples on;
+    the same times whatever the count).
 Returns a float64 array of the elevation's shape: seconds from the nearest
 start, NaN at nodata and unreachable samples. Raises ValueError naming a
 bad argument (a start outside the grid, coefficients outside their limits
 or allowing a step of zero or negative time, a negative lambda_, a bad
-spacing). Without the GIL; Dijkstra with Dial's buckets, O(samples).)");
+spacing, threads outside 0..256). Without the GIL; Dijkstra with Dial's buckets, O(samples).)");
 }
 
 }  // namespace terranav::python

@@ -170,6 +170,69 @@ TEST(WalkingTime, MatchesAFixedPointSolverOnRandomGrids) {
   }
 }
 
+// The bucket rounds on several threads against the one-thread search (which
+// the fixed-point solver above checks): a tall grid, so that each thread
+// owns several stripes and many steps are handed between them. The times
+// have the same bits; a direction may differ only where two predecessors
+// give exactly the same time (it happens, rarely), and then it names one.
+TEST(WalkingTimeThreads, SameTimesAndDirectionsOnAnyThreadCount) {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> height(0.0, 60.0);
+  std::uniform_real_distribution<double> fric(0.0, 2.0);
+  std::uniform_int_distribution<int> pick(0, 19);
+  for (int round = 0; round < 4; ++round) {
+    const int w = 120;
+    const int d = 700;
+    std::vector<double> z(static_cast<std::size_t>(w) * d);
+    std::vector<double> f(round % 2 == 0 ? z.size() : 0);
+    for (double& v : z) v = pick(rng) == 0 ? kNaN : height(rng);
+    for (double& v : f) v = pick(rng) == 0 ? kNaN : fric(rng);
+    WalkingTimeOptions o;
+    o.knight_moves = round >= 2;
+    o.directions = true;
+    o.starts = {{w / 2, d / 3}, {5, d - 10}};
+    const WalkingTimeGrid g{.width = w,
+                            .depth = d,
+                            .elevation_m = z,
+                            .friction_s_per_m = f,
+                            .ew_res_m = 30.0,
+                            .ns_res_m = 25.0};
+    o.threads = 1;
+    const WalkingTimeSurface one = walking_time(g, o);
+    for (const int threads : {2, 3, 4}) {
+      o.threads = threads;
+      const WalkingTimeSurface many = walking_time(g, o);
+      int reached = 0;
+      int ties = 0;
+      for (std::size_t k = 0; k < one.time_s.size(); ++k) {
+        ASSERT_EQ(std::isnan(many.time_s[k]), std::isnan(one.time_s[k]))
+            << "round " << round << ", " << threads << " threads, sample " << k;
+        if (std::isnan(one.time_s[k])) continue;
+        ASSERT_EQ(many.time_s[k], one.time_s[k])  // same bits
+            << "round " << round << ", " << threads << " threads, sample " << k;
+        const float a = many.direction_deg[k];
+        const float b = one.direction_deg[k];
+        if (!(a == b || (std::isnan(a) && std::isnan(b)))) {  // NaN at the starts
+          const std::optional<GridSample> back = walking_time_back_step(a);
+          ASSERT_TRUE(back.has_value()) << a;
+          const int c = static_cast<int>(k % w) + back->column;
+          const int r = static_cast<int>(k / w) + back->row;
+          EXPECT_EQ(test::rwalk_step(g, o, c, r, {-back->row, -back->column},
+                                     one.time_s[static_cast<std::size_t>(r) * w + c]),
+                    one.time_s[k])
+              << a << " vs " << b << ", round " << round << ", " << threads << " threads, sample "
+              << k;
+          ++ties;
+        }
+        ++reached;
+      }
+      EXPECT_GT(reached, w * d / 2) << "round " << round;
+      EXPECT_LT(ties, reached / 1000) << "round " << round;
+      EXPECT_EQ(many.settled, one.settled) << "round " << round;
+    }
+  }
+}
+
 TEST(WalkingTime, GoalsStopEarlyWithTheirFinalTimesAndBackLinks) {
   // 9 x 1 flat from sample 0: sample k settles at k * 3 m * 0.72 s/m, in
   // order, so a goal at 2 stops after 3 samples, before the goal is left:
@@ -244,6 +307,12 @@ TEST(WalkingTime, RefusesBadInput) {
   EXPECT_THAT(error(g, coeffs), HasSubstr("walking time: lambda must be finite and >= 0, got -1"));
   coeffs.lambda = std::numeric_limits<double>::infinity();
   EXPECT_THAT(error(g, coeffs), HasSubstr("lambda must be finite and >= 0, got inf"));
+  auto threads = o;
+  threads.threads = -1;
+  EXPECT_THAT(error(g, threads),
+              HasSubstr("walking time: threads must be 0 (every core) to 256, got -1"));
+  threads.threads = 257;
+  EXPECT_THAT(error(g, threads), HasSubstr("threads must be 0 (every core) to 256, got 257"));
 }
 
 // r.walk's outdir, degrees counter-clockwise from east, names the step back

@@ -126,8 +126,19 @@ def test_walking_time_friction_diagonals_and_two_starts():
     assert two[1, 1] == pytest.approx(diagonal * 0.72, rel=1e-12)
 
 
+def test_walking_time_threads_give_the_same_times():
+    # A tall random grid: several stripes per thread (nav's rounds).
+    rng = np.random.default_rng(3)
+    elevation = rng.uniform(0.0, 50.0, (600, 90))
+    one = terranav.walking_time(elevation, 30.0, 25.0, [[40, 200]], threads=1)
+    two = terranav.walking_time(elevation, 30.0, 25.0, [[40, 200]], threads=2)
+    np.testing.assert_array_equal(one, two)
+    assert np.isfinite(one).all()
+
+
 @pytest.mark.parametrize("keywords, error, text", [
     ({"starts": [[5, 0]]}, ValueError, "start"),
+    ({"starts": [[0, 0]], "threads": -1}, ValueError, "threads must be 0"),
     ({"starts": [[0, 0, 1]]}, ValueError, r"starts: expected shape \(K, 2\)"),
     ({"starts": [[0, 0]], "walk_coeff": (0.72, 6.0, 4.0, -1.9998)}, ValueError, "walk"),
     ({"starts": [[0, 0]], "friction": np.zeros((2, 2))}, ValueError, "friction"),
