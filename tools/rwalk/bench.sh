@@ -8,10 +8,11 @@
 # location made from the GeoTIFF; terranav as the whole command `navcli
 # cost-surface --compat r.walk` (process start, GeoTIFF in, surface, GeoTIFF
 # out; wall time, median of RUNS), with the surface alone from
-# bench/walking_time_bench beside it. Prints a table: raster, neighbours,
-# r.walk ms, navcli ms, ratio, surface ms, and the CPU time (user + sys,
-# median of the same runs) of r.walk and of navcli: on a shared machine the
-# wall times wander with the load, the CPU times much less. Without GRASS it
+# bench/walking_time_bench beside it (on every core, as navcli). Prints a
+# table: raster, neighbours, r.walk ms, navcli ms, ratio, surface ms, and
+# the CPU time (user + sys, median of the same runs) of r.walk and of
+# navcli: on a shared machine the wall times wander with the load, the CPU
+# times much less. Without GRASS it
 # says so and times terranav only (the GeoTIFFs then need GDAL's
 # gdal_translate).
 # The GeoTIFFs go to ${TMPDIR:-/tmp}/terranav_rwalk_bench (not committed).
@@ -118,7 +119,7 @@ EOF
     done)
     ours=$(awk '{print $1}' <<<"$runs_out" | median)
     ours_cpu=$(awk '{print $2}' <<<"$runs_out" | median)
-    surface=$("$bench" "$out/$dem.tif" "$neighbours" "$runs" | sed -E 's/.*median ([0-9.]+) ms.*/\1/')
+    surface=$("$bench" "$out/$dem.tif" "$neighbours" "$runs" 0 | sed -E 's/.*median ([0-9.]+) ms.*/\1/')
     read -r grass grass_cpu <<<"${grass_ms[$i]:-- -}"
     ratio=$([[ $grass != - ]] && python3 -c "print(f'{$grass / $ours:.1f}x')" || echo -)
     printf '%-14s %10s %10s %10.1f %7s %10s %10s %10s\n' "$dem" "$neighbours" "$grass" "$ours" \

@@ -115,7 +115,7 @@ void validate_lambda(double lambda);
 /// entry with the radix heap it uses when the largest step would need over
 /// 2^18 buckets (heights of thousands of km over cm spacing). O(N) memory,
 /// about 40 bytes a sample. On two threads 1.3 to 1.7 times faster than on
-/// one (1025 x 1025 and 3601 x 3601 samples, docs/rwalk.md section 13).
+/// one (1025 x 1025 and 3601 x 3601 samples, docs/rwalk.md section 14).
 WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOptions& options);
 
 }  // namespace terranav::nav
