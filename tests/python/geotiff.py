@@ -1,8 +1,11 @@
 """A minimal GeoTIFF writer for the tests: one float32 band, one strip, a
 north-up pixel grid (ModelPixelScale + ModelTiepoint) in a projected CRS
-given by its EPSG code. Independent of GDAL, which terranav reads it with."""
+given by its EPSG code; and a reader for the GRASS fixtures (one band,
+strips, uncompressed or DEFLATE, float32 or float64, GDAL's nodata tag).
+Independent of GDAL, which terranav reads and writes them with."""
 
 import struct
+import zlib
 
 import numpy as np
 
@@ -51,3 +54,34 @@ def write_geotiff(path, heights, origin_e, origin_n, pixel_size_m, epsg, pixel_s
     with open(path, "wb") as out:
         out.write(b"II" + struct.pack("<HI", 42, 8) + ifd + extra + data)
     return path
+
+
+def read_geotiff(path):
+    """(values, pixel_size_e, pixel_size_n) of a little-endian TIFF's band 1:
+    values float64 (rows, columns), NaN at GDAL's nodata value; the sizes
+    from ModelPixelScale. Refuses (ValueError) what it does not read."""
+    data = open(path, "rb").read()
+    if data[:4] != b"II*\0":
+        raise ValueError(f"{path}: not a little-endian TIFF")
+    at = struct.unpack_from("<I", data, 4)[0]
+    tags = {}
+    for k in range(struct.unpack_from("<H", data, at)[0]):
+        tag, kind, count, value = struct.unpack_from("<HHII", data, at + 2 + 12 * k)
+        size = {1: 1, 2: 1, 3: 2, 4: 4, 12: 8}[kind] * count
+        raw = data[at + 10 + 12 * k:at + 14 + 12 * k] if size <= 4 else data[value:value + size]
+        fmt = {1: "B", 2: "s", 3: "H", 4: "I", 12: "d"}[kind]
+        tags[tag] = raw[:count].decode().rstrip("\0") if kind == 2 else \
+            struct.unpack("<%d%s" % (count, fmt), raw[:size])
+    columns, rows, bits = tags[256][0], tags[257][0], tags[258][0]
+    compression = tags.get(259, (1,))[0]
+    if tags.get(339, (1,))[0] != 3 or bits not in (32, 64) or compression not in (1, 8) or \
+            tags.get(317, (1,))[0] != 1 or tags.get(277, (1,))[0] != 1:
+        raise ValueError(f"{path}: not one float band, uncompressed or DEFLATE, no predictor")
+    strips = b"".join(data[o:o + n] if compression == 1 else zlib.decompress(data[o:o + n])
+                      for o, n in zip(tags[273], tags[279]))
+    values = np.frombuffer(strips, dtype="<f%d" % (bits // 8), count=rows * columns)
+    values = values.astype(np.float64).reshape(rows, columns)
+    if 42113 in tags:
+        values = np.where(values == float(tags[42113]), np.nan, values)
+    return values, tags[33550][0], tags[33550][1]
+
