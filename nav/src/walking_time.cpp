@@ -41,6 +41,8 @@ constexpr std::size_t kPrefetchAhead = 8;
 // WalkingTimeOptions::threads = 0 runs in parallel from this many samples.
 constexpr std::size_t kParallelSamples = std::size_t{1} << 20;
 constexpr int kMaxThreads = 256;
+// Threads that 0 (every core) asks for at most: measured on 2 cores only.
+constexpr std::size_t kAutoThreads = 4;
 
 // A hint that `address` is read soon (a GCC/Clang builtin; elsewhere none).
 inline void prefetch(const void* address) noexcept {
@@ -319,16 +321,19 @@ Extent check(const WalkingTimeGrid& grid, const WalkingTimeOptions& o) {
 }
 
 // The threads a surface search runs on: `requested`, or with 0 every core
-// from kParallelSamples samples on; rounded down to a power of two
-// (run_parallel's stripes).
-std::size_t search_threads(int requested, std::size_t samples) {
+// up to kAutoThreads from kParallelSamples samples on; at most a quarter
+// of the stripes (`nodes` padded samples in stripes of 2^stripe_bits), so
+// that each thread owns a few; rounded down to a power of two
+// (run_parallel's ownership).
+std::size_t search_threads(int requested, std::size_t samples, std::size_t nodes, int stripe_bits) {
   std::size_t threads = 1;
   if (requested > 0) {
     threads = static_cast<std::size_t>(requested);
   } else if (samples >= kParallelSamples) {
-    threads = std::max<std::size_t>(std::thread::hardware_concurrency(), 1);
+    threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, kAutoThreads);
   }
-  return std::bit_floor(threads);
+  const std::size_t stripes = (nodes >> stripe_bits) + 1;
+  return std::bit_floor(std::clamp<std::size_t>(threads, 1, std::max<std::size_t>(stripes / 4, 1)));
 }
 
 }  // namespace
@@ -694,13 +699,14 @@ WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOp
       extent.relief * std::fmax(walk.b, std::fmax(std::abs(walk.c), std::abs(walk.d)));
   const double window = std::ceil(largest_step / width) + 2;
   if (window <= kMaxBuckets && window * static_cast<double>(nodes) < 1e12) {
-    const std::size_t threads = search_threads(options.threads, static_cast<std::size_t>(w) * d);
+    // Stripes of 32 to 64 rows: of 2^15 to 2^18 samples, stripes of 36 rows
+    // were among the fastest on 3601 x 3601 and of 64 rows on 1025 x 1025
+    // (narrower ones hand more steps over, wider ones balance worse).
+    const auto stripe_bits = static_cast<int>(std::bit_width(static_cast<std::size_t>(32 * pw)));
+    const std::size_t threads =
+        search_threads(options.threads, static_cast<std::size_t>(w) * d, nodes, stripe_bits);
     std::optional<std::size_t> parallel;
     if (threads > 1 && options.goals.empty()) {
-      // Stripes of 32 to 64 rows: of 2^15 to 2^18 samples, stripes of 36
-      // rows were among the fastest on 3601 x 3601 and of 64 rows on 1025 x
-      // 1025 (narrower ones hand more steps over, wider ones balance worse).
-      const auto stripe_bits = static_cast<int>(std::bit_width(static_cast<std::size_t>(32 * pw)));
       const auto size = static_cast<std::size_t>(window);
       if (friction) {
         parallel =
