@@ -12,6 +12,7 @@
 #include <string>
 #include <system_error>
 #include <thread>
+#include <type_traits>
 #include <utility>
 
 #include "huge_pages.hpp"
@@ -680,13 +681,18 @@ WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOp
     starts.push_back({0.0, static_cast<std::uint32_t>(node)});
   }
   std::size_t settled = 0;
+  // Calls search(friction, directions) with both as compile-time constants
+  // (std::bool_constant), so the search loops carry no runtime flags.
+  const auto specialised = [&](const auto& search_with) {
+    const auto with_friction = [&](auto fr) {
+      return options.directions ? search_with(fr, std::true_type{})
+                                : search_with(fr, std::false_type{});
+    };
+    return friction ? with_friction(std::true_type{}) : with_friction(std::false_type{});
+  };
   const auto solve = [&](auto& open) {
     for (const Entry e : starts) open.push(e);
-    if (friction) {
-      settled = options.directions ? search.run<true, true>(open) : search.run<true, false>(open);
-    } else {
-      settled = options.directions ? search.run<false, true>(open) : search.run<false, false>(open);
-    }
+    settled = specialised([&](auto fr, auto di) { return search.run<fr(), di()>(open); });
   };
   // Buckets when they are few enough, and the times small enough against
   // their width that rounding cannot move a step's end into its own bucket
@@ -708,17 +714,9 @@ WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOp
     std::optional<std::size_t> parallel;
     if (threads > 1 && options.goals.empty()) {
       const auto size = static_cast<std::size_t>(window);
-      if (friction) {
-        parallel =
-            options.directions
-                ? search.run_parallel<true, true>(threads, stripe_bits, width, size, starts)
-                : search.run_parallel<true, false>(threads, stripe_bits, width, size, starts);
-      } else {
-        parallel =
-            options.directions
-                ? search.run_parallel<false, true>(threads, stripe_bits, width, size, starts)
-                : search.run_parallel<false, false>(threads, stripe_bits, width, size, starts);
-      }
+      parallel = specialised([&](auto fr, auto di) {
+        return search.run_parallel<fr(), di()>(threads, stripe_bits, width, size, starts);
+      });
     }
     if (parallel) {
       settled = *parallel;

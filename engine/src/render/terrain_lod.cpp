@@ -1,7 +1,6 @@
 #include "terranav/engine/render/terrain_lod.hpp"
 
 #include <algorithm>
-#include <iterator>
 #include <limits>
 #include <string>
 #include <vector>
@@ -115,13 +114,11 @@ LodSelection TerrainLod::draw(const ShaderProgram& plain, const ShaderProgram& t
   LodSelection selection = quadtree_.select(camera, viewport, max_error_px);
   // The plain pieces first, then those the overlay tints, each group in the
   // selection's front-to-back order.
-  std::vector<LodPiece> ordered;
-  ordered.reserve(selection.pieces.size());
-  std::copy_if(selection.pieces.begin(), selection.pieces.end(), std::back_inserter(ordered),
-               [&](const LodPiece& p) { return !mask.any(p); });
-  const std::size_t plain_count = ordered.size();
-  std::copy_if(selection.pieces.begin(), selection.pieces.end(), std::back_inserter(ordered),
-               [&](const LodPiece& p) { return mask.any(p); });
+  std::vector<LodPiece> ordered = selection.pieces;
+  const auto plain_count = static_cast<std::size_t>(
+      std::stable_partition(ordered.begin(), ordered.end(),
+                            [&](const LodPiece& p) { return !mask.any(p); }) -
+      ordered.begin());
   // Per instance: first sample (x, z), grid stride in samples, level; then
   // F_level at the piece's four corners.
   std::vector<glm::vec4> pieces;
