@@ -35,7 +35,7 @@ int run_rwalk_surface(const CostSurfaceOptions& options) {
   const auto surface_start = Clock::now();
   nav::WalkingTimeOptions walk = o.walk.walk;
   walk.directions = options.backlink.has_value();
-  walk.threads = 0;  // every core from 2^20 samples on
+  walk.threads = 0;  // every core, up to 4, from 2^20 samples on
   const nav::WalkingTimeSurface surface = nav::walking_time(rasters.grid(), walk);
   const auto surface_end = Clock::now();
 
