@@ -1,9 +1,5 @@
 #include "gdal_grid.hpp"
 
-#include <gdal.h>
-#include <gdal_alg.h>
-#include <gdal_frmts.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -11,6 +7,7 @@
 #include <mutex>
 #include <string>
 
+#include "gdal_api.hpp"
 #include "terranav/nav/types.hpp"
 
 namespace terranav::nav::gdal {
@@ -21,16 +18,16 @@ class MemGrid {
  public:
   MemGrid(const void* values, GDALDataType type, int width, int depth) {
     static std::once_flag registered;
-    std::call_once(registered, [] { GDALRegister_MEM(); });
-    handle_ = GDALCreate(GDALGetDriverByName("MEM"), "", width, depth, 1, type, nullptr);
+    std::call_once(registered, [] { api().GDALRegister_MEM(); });
+    handle_ = api().GDALCreate(api().GDALGetDriverByName("MEM"), "", width, depth, 1, type, nullptr);
     if (handle_ == nullptr) throw Error("GDAL: cannot create an in-memory raster");
     transfer(GF_Write, const_cast<void*>(values), type, width, depth);
   }
   MemGrid(const MemGrid&) = delete;
   MemGrid& operator=(const MemGrid&) = delete;
-  ~MemGrid() { GDALClose(handle_); }
+  ~MemGrid() { api().GDALClose(handle_); }
 
-  GDALRasterBandH band() const { return GDALGetRasterBand(handle_, 1); }
+  GDALRasterBandH band() const { return api().GDALGetRasterBand(handle_, 1); }
 
   // The top-left window_width x window_depth pixels (the whole grid unless
   // given; `extra` may refine it to fractions) to or from `buffer`,
@@ -38,9 +35,9 @@ class MemGrid {
   void transfer(GDALRWFlag direction, void* buffer, GDALDataType type, int out_width, int out_depth,
                 GDALRasterIOExtraArg* extra = nullptr, int window_width = 0,
                 int window_depth = 0) const {
-    if (window_width == 0) window_width = GDALGetRasterXSize(handle_);
-    if (window_depth == 0) window_depth = GDALGetRasterYSize(handle_);
-    if (GDALRasterIOEx(band(), direction, 0, 0, window_width, window_depth, buffer, out_width,
+    if (window_width == 0) window_width = api().GDALGetRasterXSize(handle_);
+    if (window_depth == 0) window_depth = api().GDALGetRasterYSize(handle_);
+    if (api().GDALRasterIOEx(band(), direction, 0, 0, window_width, window_depth, buffer, out_width,
                        out_depth, type, 0, 0, extra) != CE_None) {
       throw Error("GDAL: in-memory raster transfer failed");
     }
@@ -65,7 +62,7 @@ void fill_nodata(std::vector<float>& values, std::vector<std::uint8_t>& valid, i
   const MemGrid mask_grid(mask.data(), GDT_Byte, width, depth);
   // Its scratch rasters stay in memory too (the default is a GTiff on disk).
   const char* options[] = {"TEMP_FILE_DRIVER=MEM", nullptr};
-  if (GDALFillNodata(grid.band(), mask_grid.band(), reach_px, 0, 0, const_cast<char**>(options),
+  if (api().GDALFillNodata(grid.band(), mask_grid.band(), reach_px, 0, 0, const_cast<char**>(options),
                      nullptr, nullptr) != CE_None) {
     throw Error("GDAL: filling nodata samples failed");
   }

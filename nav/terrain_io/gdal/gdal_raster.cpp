@@ -1,11 +1,5 @@
 #include "gdal_raster.hpp"
 
-#include <cpl_conv.h>
-#include <cpl_error.h>
-#include <cpl_vsi.h>
-#include <gdal.h>
-#include <ogr_srs_api.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -13,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "gdal_api.hpp"
 #include "gdal_drivers.hpp"
 #include "huge_pages.hpp"
 #include "terranav/nav/printable_text.hpp"
@@ -25,23 +20,6 @@ namespace {
   throw Error(printable_text(file.string()) + ": " + problem);
 }
 
-// GDAL prints its errors to stderr by default; ours carry them instead. The
-// handler stack is per thread, so the guard affects only this call.
-struct QuietErrors {
-  QuietErrors() {
-    CPLPushErrorHandler(CPLQuietErrorHandler);
-    CPLErrorReset();
-  }
-  QuietErrors(const QuietErrors&) = delete;
-  QuietErrors& operator=(const QuietErrors&) = delete;
-  ~QuietErrors() { CPLPopErrorHandler(); }
-  // GDAL's last message on one line, or `fallback` when it gave none.
-  static std::string message(std::string_view fallback) {
-    const char* text = CPLGetLastErrorMsg();
-    return printable_text(text != nullptr && *text != '\0' ? std::string_view(text) : fallback);
-  }
-};
-
 // GDAL decodes a whole block to read any of it, and a pixel-interleaved
 // block holds every band: a few hundred bytes of TIFF can declare a 1 x
 // 16392 strip of 65535 Float64 samples per pixel, 8.6 GB to decode for a
@@ -53,15 +31,15 @@ void check_block_size(const std::filesystem::path& file, GDALDatasetH dataset,
                       GDALRasterBandH band) {
   int block_w = 0;
   int block_d = 0;
-  GDALGetBlockSize(band, &block_w, &block_d);
-  const char* interleave = GDALGetMetadataItem(dataset, "INTERLEAVE", "IMAGE_STRUCTURE");
+  api().GDALGetBlockSize(band, &block_w, &block_d);
+  const char* interleave = api().GDALGetMetadataItem(dataset, "INTERLEAVE", "IMAGE_STRUCTURE");
   const bool pixel = interleave != nullptr && std::string_view(interleave) == "PIXEL";
-  const int bands = pixel ? GDALGetRasterCount(dataset) : 1;
-  const double sample_bytes = GDALGetDataTypeSizeBytes(GDALGetRasterDataType(band));
+  const int bands = pixel ? api().GDALGetRasterCount(dataset) : 1;
+  const double sample_bytes = api().GDALGetDataTypeSizeBytes(api().GDALGetRasterDataType(band));
   const double block =
       static_cast<double>(block_w) * static_cast<double>(block_d) * bands * sample_bytes;
-  const double whole = static_cast<double>(GDALGetRasterXSize(dataset)) *
-                       static_cast<double>(GDALGetRasterYSize(dataset)) * sample_bytes;
+  const double whole = static_cast<double>(api().GDALGetRasterXSize(dataset)) *
+                       static_cast<double>(api().GDALGetRasterYSize(dataset)) * sample_bytes;
   if (block > std::max(kMaxBlockBytes, 2.0 * whole)) {
     fail(file, "band 1 is stored in blocks of " + std::to_string(block_w) + " x " +
                    std::to_string(block_d) + " samples" +
@@ -84,9 +62,9 @@ void read_rows(const std::filesystem::path& file, GDALDatasetH dataset, GDALRast
   for (int row = 0; row < depth; row += kRows) {
     const int rows = std::min(kRows, depth - row);
     T* const first = values + static_cast<std::size_t>(row) * static_cast<std::size_t>(width);
-    if (GDALRasterIO(band, GF_Read, 0, row, width, rows, first, width, rows, type, 0, 0) !=
+    if (api().GDALRasterIO(band, GF_Read, 0, row, width, rows, first, width, rows, type, 0, 0) !=
             CE_None ||
-        GDALFlushRasterCache(band) != CE_None) {
+        api().GDALFlushRasterCache(band) != CE_None) {
       fail(file, "cannot read band 1 (" + QuietErrors::message("read failed") + ")");
     }
   }
@@ -98,7 +76,7 @@ struct Raster::Dataset {
   GDALDatasetH handle = nullptr;
   GDALRasterBandH band = nullptr;
   ~Dataset() {
-    if (handle != nullptr) GDALClose(handle);
+    if (handle != nullptr) api().GDALClose(handle);
   }
 };
 
@@ -106,11 +84,11 @@ Raster::Raster(const std::filesystem::path& file) : file_(file), dataset_(new Da
   register_geotiff_driver();
   const QuietErrors quiet;
   VSIStatBufL stat{};
-  if (VSIStatL(file.c_str(), &stat) != 0) fail(file, "cannot open: no such file");
+  if (api().VSIStatL(file.c_str(), &stat) != 0) fail(file, "cannot open: no such file");
   if (VSI_ISDIR(stat.st_mode)) fail(file, "is a directory, not a raster");
   // GTiff first; the other drivers only for a file it does not claim.
   const auto identified = [&file] {
-    return GDALIdentifyDriverEx(file.c_str(), GDAL_OF_RASTER, nullptr, nullptr) != nullptr;
+    return api().GDALIdentifyDriverEx(file.c_str(), GDAL_OF_RASTER, nullptr, nullptr) != nullptr;
   };
   if (!identified()) {
     register_all_drivers();
@@ -118,77 +96,77 @@ Raster::Raster(const std::filesystem::path& file) : file_(file), dataset_(new Da
     if (!identified()) fail(file, "not a raster GDAL can read (no driver recognises it)");
   }
   dataset_->handle =
-      GDALOpenEx(file.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, nullptr, nullptr, nullptr);
+      api().GDALOpenEx(file.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, nullptr, nullptr, nullptr);
   if (dataset_->handle == nullptr) {
     fail(file, "cannot open as a raster (" + QuietErrors::message("GDAL gave no reason") + ")");
   }
-  if (GDALGetRasterCount(dataset_->handle) < 1) fail(file, "raster has no bands");
-  dataset_->band = GDALGetRasterBand(dataset_->handle, 1);
+  if (api().GDALGetRasterCount(dataset_->handle) < 1) fail(file, "raster has no bands");
+  dataset_->band = api().GDALGetRasterBand(dataset_->handle, 1);
 }
 
 Raster::~Raster() = default;
 
 int Raster::width() const noexcept {
-  return GDALGetRasterXSize(dataset_->handle);
+  return api().GDALGetRasterXSize(dataset_->handle);
 }
 
 int Raster::depth() const noexcept {
-  return GDALGetRasterYSize(dataset_->handle);
+  return api().GDALGetRasterYSize(dataset_->handle);
 }
 
 std::optional<std::array<double, 6>> Raster::geotransform() const {
   const QuietErrors quiet;
   std::array<double, 6> gt{};
-  if (GDALGetGeoTransform(dataset_->handle, gt.data()) != CE_None) return std::nullopt;
+  if (api().GDALGetGeoTransform(dataset_->handle, gt.data()) != CE_None) return std::nullopt;
   return gt;
 }
 
 std::optional<Crs> Raster::crs() const {
   const QuietErrors quiet;
-  const OGRSpatialReferenceH srs = GDALGetSpatialRef(dataset_->handle);
+  const OGRSpatialReferenceH srs = api().GDALGetSpatialRef(dataset_->handle);
   if (srs == nullptr) return std::nullopt;
   Crs crs;
   char* wkt = nullptr;
-  if (OSRExportToWkt(srs, &wkt) == OGRERR_NONE && wkt != nullptr) crs.wkt = wkt;
-  CPLFree(wkt);
-  crs.geographic = OSRIsGeographic(srs) != 0;
+  if (api().OSRExportToWkt(srs, &wkt) == OGRERR_NONE && wkt != nullptr) crs.wkt = wkt;
+  api().VSIFree(wkt);
+  crs.geographic = api().OSRIsGeographic(srs) != 0;
   char* unit_name = nullptr;  // owned by srs
-  crs.linear_unit_m = OSRGetLinearUnits(srs, &unit_name);
+  crs.linear_unit_m = api().OSRGetLinearUnits(srs, &unit_name);
   crs.linear_unit_name = unit_name != nullptr ? unit_name : "";
   // A CRS read from GeoTIFF keys often lacks its authority at the root;
   // identification on a copy finds the code without changing the dataset's.
-  const OGRSpatialReferenceH copy = OSRClone(srs);
-  if (OSRGetAuthorityName(copy, nullptr) == nullptr) OSRAutoIdentifyEPSG(copy);
-  const char* authority = OSRGetAuthorityName(copy, nullptr);
-  const char* code = OSRGetAuthorityCode(copy, nullptr);
+  const OGRSpatialReferenceH copy = api().OSRClone(srs);
+  if (api().OSRGetAuthorityName(copy, nullptr) == nullptr) api().OSRAutoIdentifyEPSG(copy);
+  const char* authority = api().OSRGetAuthorityName(copy, nullptr);
+  const char* code = api().OSRGetAuthorityCode(copy, nullptr);
   if (authority != nullptr && code != nullptr && std::strcmp(authority, "EPSG") == 0) {
     crs.epsg = std::atoi(code);
   }
-  OSRRelease(copy);
+  api().OSRRelease(copy);
   return crs;
 }
 
 std::string Raster::band_type_name() const {
-  const char* name = GDALGetDataTypeName(GDALGetRasterDataType(dataset_->band));
+  const char* name = api().GDALGetDataTypeName(api().GDALGetRasterDataType(dataset_->band));
   return name != nullptr ? name : "unknown";
 }
 
 bool Raster::band_is_complex() const {
-  return GDALDataTypeIsComplex(GDALGetRasterDataType(dataset_->band)) != 0;
+  return api().GDALDataTypeIsComplex(api().GDALGetRasterDataType(dataset_->band)) != 0;
 }
 
 std::optional<double> Raster::nodata() const {
   int has = 0;
-  const double value = GDALGetRasterNoDataValue(dataset_->band, &has);
+  const double value = api().GDALGetRasterNoDataValue(dataset_->band, &has);
   return has != 0 ? std::optional<double>(value) : std::nullopt;
 }
 
 double Raster::scale() const {
-  return GDALGetRasterScale(dataset_->band, nullptr);
+  return api().GDALGetRasterScale(dataset_->band, nullptr);
 }
 
 double Raster::offset() const {
-  return GDALGetRasterOffset(dataset_->band, nullptr);
+  return api().GDALGetRasterOffset(dataset_->band, nullptr);
 }
 
 std::vector<float> Raster::read_band1() const {

@@ -1,15 +1,10 @@
 #include "gdal_writer.hpp"
 
-#include <cpl_conv.h>
-#include <cpl_error.h>
-#include <cpl_string.h>
-#include <gdal.h>
-
 #include <algorithm>
 #include <array>
-#include <string_view>
 #include <system_error>
 
+#include "gdal_api.hpp"
 #include "gdal_drivers.hpp"
 #include "terranav/nav/printable_text.hpp"
 #include "terranav/nav/types.hpp"
@@ -19,12 +14,6 @@ namespace {
 
 [[noreturn]] void fail(const std::filesystem::path& file, const std::string& problem) {
   throw Error(printable_text(file.string()) + ": " + problem);
-}
-
-// GDAL's last message on one line, or `fallback` when it gave none.
-std::string gdal_message(std::string_view fallback) {
-  const char* text = CPLGetLastErrorMsg();
-  return printable_text(text != nullptr && *text != '\0' ? std::string_view(text) : fallback);
 }
 
 void check_spec(const std::filesystem::path& file, const GeoTiffSpec& spec, std::size_t values) {
@@ -55,21 +44,21 @@ void check_spec(const std::filesystem::path& file, const GeoTiffSpec& spec, std:
 void fill(const std::filesystem::path& file, GDALDatasetH out, const GeoTiffSpec& spec,
           std::span<const double> values) {
   std::array<double, 6> gt = spec.geotransform;
-  if (GDALSetGeoTransform(out, gt.data()) != CE_None) {
-    fail(file, "cannot set the geotransform (" + gdal_message("GDAL gave no reason") + ")");
+  if (api().GDALSetGeoTransform(out, gt.data()) != CE_None) {
+    fail(file, "cannot set the geotransform (" + QuietErrors::message("GDAL gave no reason") + ")");
   }
-  if (!spec.crs_wkt.empty() && GDALSetProjection(out, spec.crs_wkt.c_str()) != CE_None) {
-    fail(file, "cannot set the CRS (" + gdal_message("not a CRS GDAL can read") + ")");
+  if (!spec.crs_wkt.empty() && api().GDALSetProjection(out, spec.crs_wkt.c_str()) != CE_None) {
+    fail(file, "cannot set the CRS (" + QuietErrors::message("not a CRS GDAL can read") + ")");
   }
   for (const auto& [key, value] : spec.tags) {
-    if (GDALSetMetadataItem(out, key.c_str(), value.c_str(), nullptr) != CE_None) {
+    if (api().GDALSetMetadataItem(out, key.c_str(), value.c_str(), nullptr) != CE_None) {
       fail(file, "cannot write metadata " + printable_text(key) + " (" +
-                     gdal_message("GDAL gave no reason") + ")");
+                     QuietErrors::message("GDAL gave no reason") + ")");
     }
   }
-  const GDALRasterBandH band = GDALGetRasterBand(out, 1);
-  if (GDALSetRasterNoDataValue(band, spec.nodata) != CE_None) {
-    fail(file, "cannot set nodata (" + gdal_message("GDAL gave no reason") + ")");
+  const GDALRasterBandH band = api().GDALGetRasterBand(out, 1);
+  if (api().GDALSetRasterNoDataValue(band, spec.nodata) != CE_None) {
+    fail(file, "cannot set nodata (" + QuietErrors::message("GDAL gave no reason") + ")");
   }
   // Bands of rows, each flushed before the next, so that GDAL's block cache
   // reuses one band's memory: caching the whole raster first faulted in as
@@ -81,10 +70,10 @@ void fill(const std::filesystem::path& file, GDALDatasetH out, const GeoTiffSpec
     // GDALRasterIO takes a non-const buffer even for writing.
     double* const first = const_cast<double*>(values.data()) +
                           static_cast<std::size_t>(row) * static_cast<std::size_t>(spec.width);
-    if (GDALRasterIO(band, GF_Write, 0, row, spec.width, rows, first, spec.width, rows, GDT_Float64,
+    if (api().GDALRasterIO(band, GF_Write, 0, row, spec.width, rows, first, spec.width, rows, GDT_Float64,
                      0, 0) != CE_None ||
-        GDALFlushRasterCache(band) != CE_None) {
-      fail(file, "cannot write band 1 (" + gdal_message("write failed") + ")");
+        api().GDALFlushRasterCache(band) != CE_None) {
+      fail(file, "cannot write band 1 (" + QuietErrors::message("write failed") + ")");
     }
   }
 }
@@ -96,26 +85,25 @@ void write_geotiff(const std::filesystem::path& file, const GeoTiffSpec& spec,
   check_spec(file, spec, values.size());
   register_geotiff_driver();
   // Quiet: our errors carry GDAL's messages, which would go to stderr.
-  const CPLErrorHandlerPusher quiet(CPLQuietErrorHandler);
-  CPLErrorReset();
-  const GDALDriverH driver = GDALGetDriverByName("GTiff");
+  const QuietErrors quiet;
+  const GDALDriverH driver = api().GDALGetDriverByName("GTiff");
   if (driver == nullptr) fail(file, "GDAL has no GTiff driver");
   // Uncompressed, GDAL's default strips: DEFLATE took 10-20 times as long
   // as the surface itself (90-150 ms against 6-10 ms for 1025 x 1025 Float64).
   const GDALDataType type = spec.type == SampleType::Float32 ? GDT_Float32 : GDT_Float64;
-  GDALDatasetH out = GDALCreate(driver, file.c_str(), spec.width, spec.depth, 1, type, nullptr);
-  if (out == nullptr) fail(file, "cannot create (" + gdal_message("GDAL gave no reason") + ")");
+  GDALDatasetH out = api().GDALCreate(driver, file.c_str(), spec.width, spec.depth, 1, type, nullptr);
+  if (out == nullptr) fail(file, "cannot create (" + QuietErrors::message("GDAL gave no reason") + ")");
   try {
     fill(file, out, spec, values);
   } catch (const Error&) {
-    GDALClose(out);
+    api().GDALClose(out);
     std::error_code ignored;
     std::filesystem::remove(file, ignored);  // no half-written raster left behind
     throw;
   }
-  GDALClose(out);  // flushes; errors then only show in GDAL's error state (a full disk)
-  if (CPLGetLastErrorType() >= CE_Failure) {
-    fail(file, "cannot finish writing (" + gdal_message("GDAL gave no reason") + ")");
+  api().GDALClose(out);  // flushes; errors then only show in GDAL's error state (a full disk)
+  if (api().CPLGetLastErrorType() >= CE_Failure) {
+    fail(file, "cannot finish writing (" + QuietErrors::message("GDAL gave no reason") + ")");
   }
 }
 
