@@ -27,11 +27,11 @@ Api load(std::string& problem) {
     problem = dl_reason();
     return api;
   }
-#define TERRANAV_GDAL_RESOLVE(name)                                          \
-  api.name = reinterpret_cast<decltype(&::name)>(dlsym(library, #name));     \
-  if (api.name == nullptr) {                                                 \
-    problem = "no function " #name " in it (" + dl_reason() + ")";           \
-    return api;                                                              \
+#define TERRANAV_GDAL_RESOLVE(name)                                      \
+  api.name = reinterpret_cast<decltype(&::name)>(dlsym(library, #name)); \
+  if (api.name == nullptr) {                                             \
+    problem = "no function " #name " in it (" + dl_reason() + ")";       \
+    return api;                                                          \
   }
   TERRANAV_GDAL_FUNCTIONS(TERRANAV_GDAL_RESOLVE)
 #undef TERRANAV_GDAL_RESOLVE

@@ -19,7 +19,8 @@ class MemGrid {
   MemGrid(const void* values, GDALDataType type, int width, int depth) {
     static std::once_flag registered;
     std::call_once(registered, [] { api().GDALRegister_MEM(); });
-    handle_ = api().GDALCreate(api().GDALGetDriverByName("MEM"), "", width, depth, 1, type, nullptr);
+    handle_ =
+        api().GDALCreate(api().GDALGetDriverByName("MEM"), "", width, depth, 1, type, nullptr);
     if (handle_ == nullptr) throw Error("GDAL: cannot create an in-memory raster");
     transfer(GF_Write, const_cast<void*>(values), type, width, depth);
   }
@@ -38,7 +39,7 @@ class MemGrid {
     if (window_width == 0) window_width = api().GDALGetRasterXSize(handle_);
     if (window_depth == 0) window_depth = api().GDALGetRasterYSize(handle_);
     if (api().GDALRasterIOEx(band(), direction, 0, 0, window_width, window_depth, buffer, out_width,
-                       out_depth, type, 0, 0, extra) != CE_None) {
+                             out_depth, type, 0, 0, extra) != CE_None) {
       throw Error("GDAL: in-memory raster transfer failed");
     }
   }
@@ -62,8 +63,8 @@ void fill_nodata(std::vector<float>& values, std::vector<std::uint8_t>& valid, i
   const MemGrid mask_grid(mask.data(), GDT_Byte, width, depth);
   // Its scratch rasters stay in memory too (the default is a GTiff on disk).
   const char* options[] = {"TEMP_FILE_DRIVER=MEM", nullptr};
-  if (api().GDALFillNodata(grid.band(), mask_grid.band(), reach_px, 0, 0, const_cast<char**>(options),
-                     nullptr, nullptr) != CE_None) {
+  if (api().GDALFillNodata(grid.band(), mask_grid.band(), reach_px, 0, 0,
+                           const_cast<char**>(options), nullptr, nullptr) != CE_None) {
     throw Error("GDAL: filling nodata samples failed");
   }
   grid.transfer(GF_Read, marked.data(), GDT_Float32, width, depth);
