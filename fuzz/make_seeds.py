@@ -5,7 +5,9 @@ Run from anywhere: python3 fuzz/make_seeds.py. Deterministic. The 1201 x 1201
 .hgt seed is not here (2.8 MB): tools/fuzz.sh generates it into build/fuzz.
 """
 import os
+import shutil
 import struct
+import subprocess
 import zlib
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
@@ -281,17 +283,21 @@ def api_seeds():
 
 
 def geotiff(width, height, samples, fmt="<f", sample_format=3, epsg=32630, origin=(440720.0, 3751320.0),
-            pixel=30.0, nodata=None, transform=None, pixel_y=None):
+            pixel=30.0, nodata=None, transform=None, pixel_y=None, metres=False):
     """A little-endian, uncompressed, one-strip GeoTIFF, as GDAL's GTiff driver reads it:
     samples row-major (row 0 north), `fmt` their struct format, SampleFormat 1/2/3 =
     uint/int/float; a projected CRS (or geographic for 4326) by EPSG code; a pixel
     scale (`pixel` x `pixel_y`, square unless given) and tie point, or a 4 x 4
-    ModelTransformation when `transform` is given."""
+    ModelTransformation when `transform` is given. `metres`: a ProjLinearUnits key
+    (metre) too, as GDAL writes, which gdal::PlainGeoTiff requires."""
     data = b"".join(struct.pack(fmt, v) for v in samples)
     bits = struct.calcsize(fmt) * 8
     geographic = epsg == 4326
     keys = [1, 1, 0, 3, 1024, 0, 1, 2 if geographic else 1, 1025, 0, 1, 1,
             2048 if geographic else 3072, 0, 1, epsg]
+    if metres:
+        keys[3] += 1
+        keys += [3076, 0, 1, 9001]
     tags = [  # (tag, type, values): 2 ASCII, 3 SHORT, 4 LONG, 12 DOUBLE
         (256, 4, [width]), (257, 4, [height]), (258, 3, [bits]), (259, 3, [1]), (262, 3, [1]),
         (273, 4, [8]), (277, 3, [1]), (278, 4, [height]), (279, 4, [len(data)]),
@@ -362,20 +368,65 @@ def pairs_csv_seeds():
         "id,from_e,from_n,to_e,to_n\na,500015,3999990,500209.9,3999900.1\n")
 
 
-def raster_grid_seeds():
+def raster_grid_seeds(harness="fuzz_raster_grid"):
     """GeoTIFFs for fuzz_raster_grid: square and non-square pixels (60 x 90 m),
     nodata, a negative value (refused as friction), and refused ones."""
     ramp = [float(k % 7) * 3.5 - 4.0 for k in range(48)]
-    put("fuzz_raster_grid", "utm30n_float32_6x5.tif", geotiff(6, 5, [abs(v) for v in ramp[:30]]))
+    put(harness, "utm30n_float32_6x5.tif", geotiff(6, 5, [abs(v) for v in ramp[:30]]))
     nonsquare = [60.0, 0.0, 0.0, 440720.0, 0.0, -90.0, 0.0, 3751320.0,
                  0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]
-    put("fuzz_raster_grid", "utm30n_60x90m_float64_nodata_4x4.tif",
+    put(harness, "utm30n_60x90m_float64_nodata_4x4.tif",
         geotiff(4, 4, [1.0, 2.0, -9999.0, 4.0] * 4, "<d", nodata="-9999", transform=nonsquare))
-    put("fuzz_raster_grid", "utm30n_int16_negative_5x4.tif",
+    put(harness, "utm30n_int16_negative_5x4.tif",
         geotiff(5, 4, [int(v * 10) for v in ramp[:20]], "<h", 2))
-    put("fuzz_raster_grid", "wgs84_float32_3x3.tif",
+    put(harness, "wgs84_float32_3x3.tif",
         geotiff(3, 3, ramp[:9], epsg=4326, origin=(-3.5, 40.5), pixel=0.001))
-    put("fuzz_raster_grid", "truncated.tif", geotiff(4, 3, ramp[:12])[:60])
+    put(harness, "truncated.tif", geotiff(4, 3, ramp[:12])[:60])
+
+
+# r.walk's fixtures (GRASS r.out.gdal: Deflate strips, nodata -32768 or nan),
+# one of each kind: Float32 DEM, non-square pixels, friction, Float64 in strips.
+RWALK_SEEDS = ["dem_90m.tif", "dem_60x90m.tif", "friction_60x90m.tif", "90m_8.dir.tif",
+               "90m_8.time.tif"]
+
+
+def plain_geotiff_seeds():
+    """GeoTIFFs for fuzz_plain_geotiff: fuzz_raster_grid's (none plain: no linear
+    unit key), the same made plain (metres) in each sample type, r.walk's fixtures
+    (plain, as GDAL writes them), and 8 x 8 crops of dem_90m.tif in the other
+    codecs and types, made by gdal_translate when it is installed (else the
+    committed ones stay)."""
+    raster_grid_seeds("fuzz_plain_geotiff")
+    h = "fuzz_plain_geotiff"
+    ramp = [float(k % 7) * 3.5 - 4.0 for k in range(48)]
+    put(h, "plain_float32_6x5.tif", geotiff(6, 5, ramp[:30], metres=True))
+    put(h, "plain_float64_nan_nodata_3x3.tif",
+        geotiff(3, 3, [1.0, float("nan"), 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, -0.0], "<d", nodata="nan",
+                metres=True))
+    put(h, "plain_int16_nodata_5x4.tif",
+        geotiff(5, 4, [int(v * 10) for v in ramp[:20]], "<h", 2, nodata="-40", metres=True))
+    put(h, "plain_uint16_60x90m_8x6.tif",
+        geotiff(8, 6, [k * 97 % 4000 for k in range(48)], "<H", 1, epsg=32633, pixel=60.0,
+                pixel_y=90.0, metres=True))
+    put(h, "plain_byte_4x3.tif", geotiff(4, 3, list(range(0, 240, 20)), "<B", 1, metres=True))
+    put(h, "plain_int32_3x2.tif", geotiff(3, 2, [-5, 0, 7, 2**31 - 1, -2**31, 1], "<i", 2,
+                                          metres=True))
+    put(h, "plain_uint32_3x2.tif", geotiff(3, 2, [0, 1, 2**32 - 1, 5, 6, 7], "<I", 1, metres=True))
+    rwalk = os.path.join(os.path.dirname(ROOT), "..", "tests", "data", "rwalk")
+    for name in RWALK_SEEDS:
+        with open(os.path.join(rwalk, name), "rb") as f:
+            put(h, "rwalk_" + name, f.read())
+    if shutil.which("gdal_translate") is None:
+        return
+    for name, options in [
+            ("dem_90m_8x8_int16_deflate_pred2.tif",
+             ["-ot", "Int16", "-co", "COMPRESS=DEFLATE", "-co", "PREDICTOR=2"]),
+            ("dem_90m_8x8_float32_lzw_pred3.tif", ["-co", "COMPRESS=LZW", "-co", "PREDICTOR=3"]),
+            ("dem_90m_8x8_int32_packbits_3rows.tif",
+             ["-ot", "Int32", "-co", "COMPRESS=PACKBITS", "-co", "BLOCKYSIZE=3"])]:
+        subprocess.run(["gdal_translate", "-q", "-srcwin", "0", "0", "8", "8"] + options +
+                       [os.path.join(rwalk, "dem_90m.tif"), os.path.join(ROOT, h, name)],
+                       check=True)
 
 
 if __name__ == "__main__":
@@ -392,3 +443,4 @@ if __name__ == "__main__":
     gdal_seeds()
     pairs_csv_seeds()
     raster_grid_seeds()
+    plain_geotiff_seeds()

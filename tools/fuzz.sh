@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 readonly root=$PWD
 readonly all=(fuzz_png fuzz_hgt fuzz_raw fuzz_map fuzz_scen fuzz_sidecar fuzz_flags fuzz_app_options
   fuzz_api fuzz_gdal fuzz_cost_surface fuzz_pairs_csv
-  fuzz_raster_grid)
+  fuzz_raster_grid fuzz_plain_geotiff)
 
 seconds=30
 if [[ $# -gt 0 && $1 =~ ^[0-9]+$ ]]; then

@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev glslang-tools libnoise-dev
   zlib1g-dev  # terrain_io: PNG chunk CRCs and image data checks
   libgdal-dev  # terranav::gdal: GeoTIFF maps (optional; without it .tif is an error)
+  libtiff-dev  # terranav::gdal: plain GeoTIFFs without loading libgdal
   libboost-graph-dev  # bench/ only: the Boost Graph Library baseline
   gnuplot-nox  # navcli sweep charts
   pybind11-dev python3-pybind11 python3-numpy  # python/: the terranav module (optional)

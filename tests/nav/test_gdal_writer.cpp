@@ -55,6 +55,7 @@ TEST_F(GdalWriter, Float64RoundTripKeepsEverything) {
                    .type = SampleType::Float64,
                    .geotransform = {440735.0, 60.0, 0.0, 3751305.0, 0.0, -60.0},
                    .crs_wkt = utm30n_wkt(),
+                   .geokeys = {},
                    .nodata = kNaN,
                    .tags = {{"TERRANAV_COMMAND", "navcli cost-surface --map a.tif"},
                             {"TERRANAV_MODEL", "tobler"}}};

@@ -37,10 +37,23 @@ TEST_F(RasterGridTest, NonSquarePixelsAndNodataAsNaN) {
   EXPECT_EQ(g.depth, 2);
   EXPECT_EQ(g.geotransform, *spec.geotransform);
   EXPECT_EQ(g.epsg, 32630);
-  EXPECT_NE(g.crs_wkt.find("UTM zone 30N"), std::string::npos);
+  // A plain GeoTIFF, read with libtiff alone: the CRS as its keys, no WKT.
+  EXPECT_TRUE(g.crs_wkt.empty());
+  EXPECT_FALSE(g.geokeys.empty());
   ASSERT_EQ(g.values.size(), 6u);
   EXPECT_TRUE(std::isnan(g.values[1]));
   for (const std::size_t k : {0u, 2u, 3u, 4u, 5u}) EXPECT_EQ(g.values[k], spec.values[k]);  // exact
+
+  // Tiled, the same raster is GDAL's to read: the CRS as WKT, no keys.
+  spec.creation_options = {"TILED=YES"};
+  const RasterGrid t = load_raster_grid(tif("tiled.tif", spec));
+  EXPECT_EQ(t.geotransform, *spec.geotransform);
+  EXPECT_EQ(t.epsg, 32630);
+  EXPECT_NE(t.crs_wkt.find("UTM zone 30N"), std::string::npos);
+  EXPECT_TRUE(t.geokeys.empty());
+  ASSERT_EQ(t.values.size(), 6u);
+  EXPECT_TRUE(std::isnan(t.values[1]));
+  for (const std::size_t k : {0u, 2u, 3u, 4u, 5u}) EXPECT_EQ(t.values[k], spec.values[k]);
 }
 
 TEST_F(RasterGridTest, Float32NodataComparesAsAFloat) {

@@ -28,6 +28,8 @@ struct RasterSpec {
   double scale = 1.0;
   double offset = 0.0;
   const char* driver = "GTiff";  // the copy's format: "AAIGrid" (.asc), "HFA" (.img), ...
+  std::vector<const char*> creation_options;  // e.g. "COMPRESS=DEFLATE", "TILED=YES"
+  const char* area_or_point = nullptr;        // "Point": GeoTIFF's PixelIsPoint
 };
 
 /// Builds the raster in GDAL's MEM driver and copies it to `file` with
@@ -49,6 +51,9 @@ inline std::filesystem::path write_geotiff(const std::filesystem::path& file,
     EXPECT_EQ(GDALSetSpatialRef(mem, srs), CE_None);
     OSRRelease(srs);
   }
+  if (spec.area_or_point != nullptr) {
+    EXPECT_EQ(GDALSetMetadataItem(mem, "AREA_OR_POINT", spec.area_or_point, nullptr), CE_None);
+  }
   GDALRasterBandH band = GDALGetRasterBand(mem, 1);
   if (spec.nodata) {
     EXPECT_EQ(GDALSetRasterNoDataValue(band, *spec.nodata), CE_None);
@@ -60,8 +65,10 @@ inline std::filesystem::path write_geotiff(const std::filesystem::path& file,
   EXPECT_EQ(GDALRasterIO(band, GF_Write, 0, 0, spec.width, spec.depth, values.data(), spec.width,
                          spec.depth, GDT_Float64, 0, 0),
             CE_None);
+  std::vector<const char*> options = spec.creation_options;
+  options.push_back(nullptr);
   GDALDatasetH out = GDALCreateCopy(GDALGetDriverByName(spec.driver), file.c_str(), mem, FALSE,
-                                    nullptr, nullptr, nullptr);
+                                    const_cast<char**>(options.data()), nullptr, nullptr);
   EXPECT_NE(out, nullptr);
   GDALClose(out);
   GDALClose(mem);

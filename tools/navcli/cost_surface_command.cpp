@@ -28,7 +28,7 @@ namespace {
 /// pixels span the tiles' nav squares), with no CRS.
 TileGrid tile_grid(const nav::Terrain& terrain, const nav::TerrainGraph& graph) {
   const double t = graph.config().tile_size;
-  TileGrid grid{graph.tiles_wide(), graph.tiles_deep(), {}, {}};
+  TileGrid grid{graph.tiles_wide(), graph.tiles_deep(), {}, {}, {}};
   if (terrain.georeference) {
     const nav::Georeference& geo = *terrain.georeference;
     const double px = geo.pixel_size_m;

@@ -47,7 +47,7 @@ int run_rwalk_surface(const CostSurfaceOptions& options) {
     max_cost = std::max(max_cost, t);
   }
   const std::vector<std::pair<std::string, std::string>> tags = provenance_tags(provenance.get());
-  const TileGrid grid{dem.width, dem.depth, dem.geotransform, dem.crs_wkt};
+  const TileGrid grid{dem.width, dem.depth, dem.geotransform, dem.crs_wkt, dem.geokeys};
   write_tile_raster(options.out, grid, surface.time_s, false, tags);
   if (options.backlink) {
     const std::vector<double> degrees(surface.direction_deg.begin(), surface.direction_deg.end());

@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "terranav/terrain_io/raster_grid.hpp"
+
 namespace terranav::navcli {
 
 /// A raster with one pixel per tile of a graph.
@@ -20,6 +22,9 @@ struct TileGrid {
   /// GDAL's affine coefficients of pixel (0, 0)'s outer corner.
   std::array<double, 6> geotransform{};
   std::string crs_wkt;  ///< empty: no CRS
+  /// The DEM's GeoTIFF keys when it was read as a plain GeoTIFF: the CRS
+  /// then written as these, with libtiff alone (crs_wkt unused).
+  nav::GeoTiffKeys geokeys;
 };
 
 /// Throws nav::Error "<what>: this navcli was built without GDAL ..." in a

@@ -20,6 +20,7 @@ void write_tile_raster(const std::filesystem::path& file, const TileGrid& grid,
   spec.type = float32 ? nav::gdal::SampleType::Float32 : nav::gdal::SampleType::Float64;
   spec.geotransform = grid.geotransform;
   spec.crs_wkt = grid.crs_wkt;
+  spec.geokeys = grid.geokeys;
   spec.nodata = std::nan("");
   spec.tags = tags;
   nav::gdal::write_geotiff(file, spec, values);

@@ -6,6 +6,7 @@
 
 #include "gdal_api.hpp"
 #include "gdal_drivers.hpp"
+#include "plain_geotiff.hpp"
 #include "terranav/nav/printable_text.hpp"
 #include "terranav/nav/types.hpp"
 
@@ -70,8 +71,8 @@ void fill(const std::filesystem::path& file, GDALDatasetH out, const GeoTiffSpec
     // GDALRasterIO takes a non-const buffer even for writing.
     double* const first = const_cast<double*>(values.data()) +
                           static_cast<std::size_t>(row) * static_cast<std::size_t>(spec.width);
-    if (api().GDALRasterIO(band, GF_Write, 0, row, spec.width, rows, first, spec.width, rows, GDT_Float64,
-                     0, 0) != CE_None ||
+    if (api().GDALRasterIO(band, GF_Write, 0, row, spec.width, rows, first, spec.width, rows,
+                           GDT_Float64, 0, 0) != CE_None ||
         api().GDALFlushRasterCache(band) != CE_None) {
       fail(file, "cannot write band 1 (" + QuietErrors::message("write failed") + ")");
     }
@@ -83,6 +84,10 @@ void fill(const std::filesystem::path& file, GDALDatasetH out, const GeoTiffSpec
 void write_geotiff(const std::filesystem::path& file, const GeoTiffSpec& spec,
                    std::span<const double> values) {
   check_spec(file, spec, values.size());
+  if (!spec.geokeys.empty()) {
+    write_plain_geotiff(file, spec, values);
+    return;
+  }
   register_geotiff_driver();
   // Quiet: our errors carry GDAL's messages, which would go to stderr.
   const QuietErrors quiet;
@@ -91,8 +96,10 @@ void write_geotiff(const std::filesystem::path& file, const GeoTiffSpec& spec,
   // Uncompressed, GDAL's default strips: DEFLATE took 10-20 times as long
   // as the surface itself (90-150 ms against 6-10 ms for 1025 x 1025 Float64).
   const GDALDataType type = spec.type == SampleType::Float32 ? GDT_Float32 : GDT_Float64;
-  GDALDatasetH out = api().GDALCreate(driver, file.c_str(), spec.width, spec.depth, 1, type, nullptr);
-  if (out == nullptr) fail(file, "cannot create (" + QuietErrors::message("GDAL gave no reason") + ")");
+  GDALDatasetH out =
+      api().GDALCreate(driver, file.c_str(), spec.width, spec.depth, 1, type, nullptr);
+  if (out == nullptr)
+    fail(file, "cannot create (" + QuietErrors::message("GDAL gave no reason") + ")");
   try {
     fill(file, out, spec, values);
   } catch (const Error&) {

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "terranav/terrain_io/raster_grid.hpp"
+
 namespace terranav::nav::gdal {
 
 /// The sample type a GeoTIFF band is stored in.
@@ -24,6 +26,9 @@ struct GeoTiffSpec {
   /// N = gt[3] + col * gt[4] + row * gt[5], at a pixel's outer corner.
   std::array<double, 6> geotransform{0.0, 1.0, 0.0, 0.0, 0.0, -1.0};
   std::string crs_wkt;  ///< OGC WKT; empty = no CRS written
+  /// Non-empty: the CRS as these GeoTIFF keys, copied verbatim, and the file
+  /// written with libtiff alone (plain_geotiff.hpp); crs_wkt is then unused.
+  GeoTiffKeys geokeys;
   double nodata = 0.0;  ///< band 1's nodata value (NaN allowed)
   /// Dataset metadata items (TIFFTAG-free GDAL metadata, default domain),
   /// written in order; a key must be non-empty without '=' or spaces.
@@ -32,7 +37,8 @@ struct GeoTiffSpec {
 
 /// Writes `values` (width * depth, row-major, row 0 = north) as an
 /// uncompressed GeoTIFF at `file` (one RasterIO; compress it afterwards with
-/// gdal_translate -co COMPRESS=DEFLATE if size matters), replacing it. Float32 rounds each
+/// gdal_translate -co COMPRESS=DEFLATE if size matters), replacing it; with
+/// spec.geokeys through write_plain_geotiff, libgdal not loaded. Float32 rounds each
 /// value to nearest. Throws Error("<file>: <problem>") for a bad spec (size,
 /// value count, tag key), a missing or unwritable directory, a CRS GDAL
 /// cannot parse, and any GDAL failure (its message appended). O(W * D).

@@ -1,22 +1,23 @@
-// load_raster_grid through terranav::gdal.
+// load_raster_grid through terranav::gdal: a plain GeoTIFF with libtiff
+// alone, any other raster through GDAL, judged and converted alike.
 #include <cmath>
 #include <limits>
 
 #include "gdal_checks.hpp"
 #include "gdal_raster.hpp"
 #include "heightmap_support.hpp"
+#include "plain_geotiff.hpp"
 #include "png_reader.hpp"
 #include "terranav/nav/limits.hpp"
 #include "terranav/terrain_io/raster_grid.hpp"
 
 namespace terranav::nav {
 
-RasterGrid load_raster_grid(const std::filesystem::path& file) {
-  const gdal::Raster raster(file);
-  if (raster.band_is_complex()) {
-    detail::fail(file,
-                 "band 1 is complex (" + raster.band_type_name() + "); a grid needs a real band");
-  }
+namespace {
+
+// `raster`: a gdal::Raster or a gdal::PlainGeoTiff.
+template <typename Raster>
+RasterGrid grid_of(const std::filesystem::path& file, const Raster& raster) {
   const std::optional<gdal::Crs> crs = raster.crs();
   detail::check_crs(file, crs);
   const std::array<double, 6> gt = detail::check_north_up(file, raster.geotransform());
@@ -30,7 +31,8 @@ RasterGrid load_raster_grid(const std::filesystem::path& file) {
                   .values = {},
                   .geotransform = gt,
                   .crs_wkt = crs->wkt,
-                  .epsg = crs->epsg};
+                  .epsg = crs->epsg,
+                  .geokeys = {}};
   detail::check_dimensions(file, grid.width, grid.depth);
   grid.values = raster.read_band1_f64();
   const std::optional<double> nodata = raster.nodata();
@@ -50,6 +52,22 @@ RasterGrid load_raster_grid(const std::filesystem::path& file) {
     }
   }
   return grid;
+}
+
+}  // namespace
+
+RasterGrid load_raster_grid(const std::filesystem::path& file) {
+  if (const auto plain = gdal::PlainGeoTiff::open(file)) {
+    RasterGrid grid = grid_of(file, *plain);
+    grid.geokeys = plain->keys();  // the CRS, for writing on the same grid
+    return grid;
+  }
+  const gdal::Raster raster(file);
+  if (raster.band_is_complex()) {
+    detail::fail(file,
+                 "band 1 is complex (" + raster.band_type_name() + "); a grid needs a real band");
+  }
+  return grid_of(file, raster);
 }
 
 }  // namespace terranav::nav

@@ -12,6 +12,17 @@
 
 namespace terranav::nav {
 
+/// A GeoTIFF's CRS as its keys are stored (GeoKeyDirectoryTag 34735,
+/// GeoDoubleParamsTag 34736, GeoAsciiParamsTag 34737; GeoTIFF 1.1, OGC
+/// 19-008r4), so that a raster written on the same grid carries the same CRS
+/// without a CRS library (PROJ's database took ~50 ms of CPU to open).
+struct GeoTiffKeys {
+  std::vector<std::uint16_t> directory;  ///< empty: none
+  std::vector<double> doubles;
+  std::string ascii;
+  bool empty() const noexcept { return directory.empty(); }
+};
+
 /// Band 1 of a north-up projected raster.
 struct RasterGrid {
   std::int32_t width = 0;  ///< columns (east)
@@ -23,11 +34,16 @@ struct RasterGrid {
   /// (> 0), [3] north edge northing, [5] minus the pixel height (< 0); [2]
   /// and [4] are 0. Metres.
   std::array<double, 6> geotransform{};
-  std::string crs_wkt;      ///< the CRS as OGC WKT
-  std::optional<int> epsg;  ///< the CRS's EPSG code, when GDAL knows one
+  /// The CRS as OGC WKT; empty when the raster was read as a plain GeoTIFF,
+  /// without GDAL (then `geokeys` hold it).
+  std::string crs_wkt;
+  std::optional<int> epsg;  ///< the CRS's EPSG code, when known
+  GeoTiffKeys geokeys;      ///< read as a plain GeoTIFF: its keys; else empty
 };
 
-/// Reads band 1 of `file` through GDAL. Throws Error naming the file for: a
+/// Reads band 1 of `file`: as a plain GeoTIFF through libtiff when it is one
+/// (plain_geotiff.hpp: the same values, geotransform and EPSG code as GDAL
+/// gives, without loading libgdal and PROJ), else through GDAL. Throws Error naming the file for: a
 /// missing file, not a raster, a complex band, no CRS, a geographic CRS, a
 /// CRS whose unit is not the metre, no geotransform, a rotated/sheared or not
 /// north-up one, a pixel size outside kSpacingLimit (limits.hpp), a size
