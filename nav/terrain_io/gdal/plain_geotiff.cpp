@@ -70,7 +70,8 @@ int count_warning(TIFF*, void* user_data, const char*, const char* format, va_li
 }
 
 // libtiff's open options: errors kept in `message`, warnings counted in
-// `warnings`, allocations bounded.
+// `warnings`, allocations bounded. The handle keeps the two addresses, so
+// both must outlive it.
 struct Options {
   Options(std::string& message, int& warnings) : options(TIFFOpenOptionsAlloc()) {
     if (options == nullptr) throw std::bad_alloc();
@@ -552,9 +553,9 @@ void write_plain_geotiff(const std::filesystem::path& file, const GeoTiffSpec& s
   const std::uint16_t bits = spec.type == SampleType::Float32 ? 32 : 64;
   const double bytes = static_cast<double>(spec.width) * spec.depth * (bits / 8);
   std::string message;
+  int warnings = 0;  // writing: none expected, none that matters
   TIFF* tif = nullptr;
   {
-    int warnings = 0;  // writing: none expected, none that matters
     const Options options(message, warnings);
     // Classic TIFF's offsets are 32-bit: BigTIFF for larger rasters.
     tif = TIFFOpenExt(file.c_str(), bytes > 3.9e9 ? "w8" : "w", options.options);
