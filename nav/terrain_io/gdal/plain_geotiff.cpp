@@ -184,11 +184,12 @@ int projected_epsg(std::span<const std::uint16_t> dir, std::size_t doubles, std:
   return projected && metres ? epsg : 0;
 }
 
-// GDAL's nodata number: the whole text, as strtod reads it (nan included).
-std::optional<double> nodata_value(std::string_view text, bool& plain) {
+// GDAL's nodata number: the whole text, as strtod reads it (nan included);
+// none for anything else.
+std::optional<double> nodata_value(std::string_view text) {
   double value = 0.0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  plain = error == std::errc() && end == text.data() + text.size();
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
   return value;
 }
 
@@ -325,6 +326,7 @@ std::unique_ptr<PlainGeoTiff> PlainGeoTiff::open(const std::filesystem::path& fi
   }
   out->width_ = static_cast<int>(width);
   out->depth_ = static_cast<int>(depth);
+  out->sample_bytes_ = bits / 8;
   out->deflate_ = deflate(compression);
   // Strips missing from the offset or byte-count arrays (libtiff pads them
   // with 0; GDAL reads them as empty blocks or fails): GDAL's to judge.
@@ -335,10 +337,7 @@ std::unique_ptr<PlainGeoTiff> PlainGeoTiff::open(const std::filesystem::path& fi
   }
 
   // Georeferencing: a pixel scale and one tiepoint at pixel (0, 0).
-  if (TIFFFindField(tif, kTransformationTag, TIFF_ANY) != nullptr &&
-      counted<double>(tif, kTransformationTag)) {
-    return nullptr;
-  }
+  if (counted<double>(tif, kTransformationTag)) return nullptr;
   if (!has_type(tif, kPixelScaleTag, TIFF_DOUBLE) || !has_type(tif, kTiepointTag, TIFF_DOUBLE) ||
       !has_type(tif, kKeyDirectoryTag, TIFF_SHORT)) {
     return nullptr;
@@ -378,9 +377,8 @@ std::unique_ptr<PlainGeoTiff> PlainGeoTiff::open(const std::filesystem::path& fi
     }
   }
   if (const auto nodata = ascii_tag(tif, TIFFTAG_GDAL_NODATA)) {
-    bool plain = false;
-    out->nodata_ = nodata_value(*nodata, plain);
-    if (!plain || !fits(*out->nodata_, out->type_name_)) return nullptr;
+    out->nodata_ = nodata_value(*nodata);
+    if (!out->nodata_ || !fits(*out->nodata_, out->type_name_)) return nullptr;
   }
   return out;
 }
@@ -401,12 +399,8 @@ std::vector<double> PlainGeoTiff::read_band1_f64() const {
   TIFFGetFieldDefaulted(tif, TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
   rows_per_strip = std::clamp<std::uint32_t>(rows_per_strip, 1, static_cast<std::uint32_t>(depth_));
   const tmsize_t strip_bytes = TIFFStripSize(tif);
-  const std::size_t sample_bytes = type_name_ == "Byte"                              ? 1
-                                   : type_name_ == "UInt16" || type_name_ == "Int16" ? 2
-                                   : type_name_ == "Float64"                         ? 8
-                                                                                     : 4;
   if (strip_bytes <= 0 ||
-      static_cast<std::size_t>(strip_bytes) < w * rows_per_strip * sample_bytes) {
+      static_cast<std::size_t>(strip_bytes) < w * rows_per_strip * sample_bytes_) {
     fail(path_, "cannot read band 1 (strip size " + std::to_string(strip_bytes) + " bytes)");
   }
   std::vector<unsigned char> strip(static_cast<std::size_t>(strip_bytes));
@@ -414,7 +408,7 @@ std::vector<double> PlainGeoTiff::read_band1_f64() const {
   std::vector<unsigned char> inflated;
   for (std::uint32_t row = 0; row < static_cast<std::uint32_t>(depth_); row += rows_per_strip) {
     const std::uint32_t rows = std::min<std::uint32_t>(rows_per_strip, depth_ - row);
-    const auto want = static_cast<tmsize_t>(w * rows * sample_bytes);
+    const auto want = static_cast<tmsize_t>(w * rows * sample_bytes_);
     const std::uint32_t index = TIFFComputeStrip(tif, row, 0);
     if (deflate_) check_deflate(tif, index, static_cast<std::size_t>(want), raw, inflated, path_);
     file_->message.clear();

@@ -72,6 +72,7 @@ class PlainGeoTiff {
   int width_ = 0;
   int depth_ = 0;
   bool deflate_ = false;  // Deflate strips, each stream checked whole
+  std::size_t sample_bytes_ = 0;
   std::optional<std::array<double, 6>> geotransform_;
   int epsg_ = 0;
   GeoTiffKeys keys_;
