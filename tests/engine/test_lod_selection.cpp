@@ -3,6 +3,7 @@
 #include "terranav/engine/render/lod_selection.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <vector>
@@ -249,6 +250,36 @@ TEST(LodSelection, SharedEdgesAgreeBetweenLevels) {
     }
   }
   EXPECT_GT(checked, 0);
+}
+
+// The vertex shader's per-piece ranges: morph_range at the corners, to the
+// bit, on every patch size, and on a map whose last nodes are cut short.
+TEST(LodSelection, CornerRangesAreTheMorphRangesAtTheCorners) {
+  const nav::Heightmap square = test_heightmap();
+  const nav::Heightmap cut = nav::procedural_heightmap(
+      {.size = 203, .seed = 5, .spacing_m = 30.0, .relief_m = 150.0, .octaves = 4});
+  int checked = 0;
+  for (const nav::Heightmap* h : {&square, &cut}) {
+    for (const int patch : {2, 4, 8}) {
+      const LodQuadtree tree(*h, patch);
+      for (const OrbitCamera& camera : cameras(*h)) {
+        const LodSelection s = tree.select(camera, kViewport);
+        for (const LodPiece& p : s.pieces) {
+          const std::array<float, 4> corners = tree.corner_ranges(s.field, p);
+          for (int k = 0; k < 4; ++k) {
+            const double x = p.x0 + (k & 1) * p.size;
+            const double z = p.z0 + (k >> 1) * p.size;
+            ASSERT_EQ(corners[static_cast<std::size_t>(k)],
+                      static_cast<float>(tree.morph_range(s.field, p.level, x, z)))
+                << "patch " << patch << " piece " << p.x0 << "," << p.z0 << " level " << p.level
+                << " corner " << k;
+            ++checked;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 1000);
 }
 
 TEST(LodSelection, UpdateAfterAnEditMatchesARebuild) {

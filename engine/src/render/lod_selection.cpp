@@ -31,14 +31,21 @@ std::array<glm::dvec4, 6> frustum_planes(const glm::dmat4& m) {
   return {r3 + r0, r3 - r0, r3 + r1, r3 - r1, r3 + r2, r3 - r2};
 }
 
-bool outside_frustum(const std::array<glm::dvec4, 6>& planes, const LodBox& box) {
+enum class Frustum { Outside, Crossing, Inside };
+
+/// Where the box lies against the planes.
+Frustum frustum_test(const std::array<glm::dvec4, 6>& planes, const LodBox& box) {
+  Frustum result = Frustum::Inside;
   for (const glm::dvec4& p : planes) {
-    // The box corner farthest along the plane's normal.
-    const glm::dvec3 v(p.x >= 0.0 ? box.max.x : box.min.x, p.y >= 0.0 ? box.max.y : box.min.y,
-                       p.z >= 0.0 ? box.max.z : box.min.z);
-    if (p.x * v.x + p.y * v.y + p.z * v.z + p.w < 0.0) return true;
+    // The box corners farthest along the plane's normal and against it.
+    const glm::dvec3 far(p.x >= 0.0 ? box.max.x : box.min.x, p.y >= 0.0 ? box.max.y : box.min.y,
+                         p.z >= 0.0 ? box.max.z : box.min.z);
+    if (p.x * far.x + p.y * far.y + p.z * far.z + p.w < 0.0) return Frustum::Outside;
+    const glm::dvec3 near(p.x >= 0.0 ? box.min.x : box.max.x, p.y >= 0.0 ? box.min.y : box.max.y,
+                          p.z >= 0.0 ? box.min.z : box.max.z);
+    if (p.x * near.x + p.y * near.y + p.z * near.z + p.w < 0.0) result = Frustum::Crossing;
   }
-  return false;
+  return result;
 }
 
 /// Display-frame distance from `eye` to the nav box scaled by `e` in y.
@@ -307,7 +314,8 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
                 static_cast<std::size_t>(i)];
   };
   std::vector<double> node_range;
-  std::vector<float> row_max;  // the finer field's largest within a row window
+  std::vector<float> row_max;    // the finer field's largest within a row window
+  std::vector<float> finer_max;  // and within the window across rows
   for (int level = 0; level < top; ++level) {
     const Level& coarse = levels_[static_cast<std::size_t>(level + 1)];
     const Level& own = levels_[static_cast<std::size_t>(level)];
@@ -334,18 +342,20 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
                                   std::min(j * coarse_size, depth_ - 1) * spacing_, 1.0);
     };
     const glm::dvec4 up = to_clip[1];
-    node_range.resize(coarse.error.size());
+    // Padded by a ring of zeros (no range is below 0): corner (i, j) touches
+    // the padded nodes (i..i+1, j..j+1).
+    const int pw = coarse.nodes_wide + 2;
+    node_range.assign(
+        static_cast<std::size_t>(pw) * static_cast<std::size_t>(coarse.nodes_deep + 2), 0.0);
     for (int nz = 0; nz < coarse.nodes_deep; ++nz) {
+      double* ranges = node_range.data() + static_cast<std::size_t>(nz + 1) * pw + 1;
       for (int nx = 0; nx < coarse.nodes_wide; ++nx) {
         const auto n = static_cast<std::size_t>(nz) * static_cast<std::size_t>(coarse.nodes_wide) +
                        static_cast<std::size_t>(nx);
         // error_distance is 0 below twice the eye's height: most nodes seen
         // from above pass at the viewport's worst K, with no projection.
         const double above = eye.y - coarse.max_h[n] * e;
-        if (above > 0.0 && worst * coarse.morph_error[n] <= 2.0 * above) {
-          node_range[n] = 0.0;
-          continue;
-        }
+        if (above > 0.0 && worst * coarse.morph_error[n] <= 2.0 * above) continue;
         const std::array<glm::dvec4, 4> base = {ground(nx, nz), ground(nx + 1, nz),
                                                 ground(nx, nz + 1), ground(nx + 1, nz + 1)};
         std::array<glm::dvec4, 8> clip;
@@ -354,51 +364,93 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
               base[static_cast<std::size_t>((c & 1) | ((c >> 1) & 2))] +
               up * static_cast<double>((c & 2) ? coarse.max_h[n] : coarse.min_h[n]);
         }
-        node_range[n] = error_distance(scale.of(clip) * coarse.morph_error[n], above) / kMorphEnd;
+        ranges[nx] = error_distance(scale.of(clip) * coarse.morph_error[n], above) / kMorphEnd;
       }
     }
+    // Nesting: the finer field at the corners of any level-L node that
+    // touches a level-(L+1) node at corner (i, j), i.e. within one and a half
+    // level-(L+1) nodes: level-L corners 2i - 3 .. 2i + 3, and as much in z.
+    // The window's largest along rows first, then across them.
+    const auto window = [](int centre, int last) {
+      return std::pair{std::max(centre - 3, 0), std::min(centre + 3, last)};
+    };
     if (level > 0) {
-      // The nesting window below, along rows first: the finer field's
-      // largest value within three level-L corners of level-L corner 2i.
       row_max.resize(corner(0, own.nodes_deep + 1));
       for (int b = 0; b <= own.nodes_deep; ++b) {
+        const float* finer = &at(level - 1, 0, b);
+        float* out = row_max.data() + corner(0, b);
         for (int i = 0; i < cw; ++i) {
-          float m = 0.0f;
-          for (int a = std::max(2 * i - 3, 0); a <= std::min(2 * i + 3, own.nodes_wide); ++a) {
-            m = std::max(m, at(level - 1, a, b));
-          }
-          row_max[corner(i, b)] = m;
+          const auto [a0, a1] = window(2 * i, own.nodes_wide);
+          out[i] = *std::max_element(finer + a0, finer + a1 + 1);
         }
       }
     }
+    finer_max.resize(static_cast<std::size_t>(cw));
     for (int j = 0; j <= coarse.nodes_deep; ++j) {
-      for (int i = 0; i <= coarse.nodes_wide; ++i) {
+      const double* r0 = node_range.data() + static_cast<std::size_t>(j) * pw;
+      const double* r1 = r0 + pw;
+      float* out = &at(level, 0, j);
+      if (level == 0) {
+        for (int i = 0; i < cw; ++i) {
+          out[i] =
+              static_cast<float>(std::max(std::max(r0[i], r0[i + 1]), std::max(r1[i], r1[i + 1])));
+        }
+        continue;
+      }
+      const auto [b0, b1] = window(2 * j, own.nodes_deep);
+      std::copy_n(row_max.data() + corner(0, b0), cw, finer_max.data());
+      for (int b = b0 + 1; b <= b1; ++b) {
+        const float* row = row_max.data() + corner(0, b);
+        for (int i = 0; i < cw; ++i)
+          finer_max[static_cast<std::size_t>(i)] =
+              std::max(finer_max[static_cast<std::size_t>(i)], row[i]);
+      }
+      for (int i = 0; i < cw; ++i) {
         // Error: the coarser grid of every node at this corner.
-        double range = 0.0;
-        for (int nz = std::max(j - 1, 0); nz <= std::min(j, coarse.nodes_deep - 1); ++nz) {
-          for (int nx = std::max(i - 1, 0); nx <= std::min(i, coarse.nodes_wide - 1); ++nx) {
-            const auto n =
-                static_cast<std::size_t>(nz) * static_cast<std::size_t>(coarse.nodes_wide) +
-                static_cast<std::size_t>(nx);
-            range = std::max(range, node_range[n]);
-          }
-        }
-        if (level > 0) {
-          // Nesting: the finer field at the corners of any level-L node that
-          // touches a level-(L+1) node at this corner, i.e. within one and a
-          // half level-(L+1) nodes (three level-L corners; this corner is
-          // level-L corner 2i, 2j).
-          float finer = 0.0f;
-          for (int b = std::max(2 * j - 3, 0); b <= std::min(2 * j + 3, own.nodes_deep); ++b) {
-            finer = std::max(finer, row_max[corner(i, b)]);
-          }
-          range = std::max(range, 1.05 * (static_cast<double>(finer) + diagonal) / kMorphStart);
-        }
-        at(level, i, j) = static_cast<float>(range);
+        const double range = std::max(std::max(r0[i], r0[i + 1]), std::max(r1[i], r1[i + 1]));
+        const double nesting =
+            1.05 * (static_cast<double>(finer_max[static_cast<std::size_t>(i)]) + diagonal) /
+            kMorphStart;
+        out[i] = static_cast<float>(std::max(range, nesting));
       }
     }
   }
   return field;
+}
+
+std::array<float, 4> LodQuadtree::corner_ranges(const LodMorphField& field,
+                                                const LodPiece& piece) const {
+  if (piece.level >= levels() - 1) return {kFar, kFar, kFar, kFar};
+  // The piece's corners are level-L corners c: the level-(L+1) corner c / 2,
+  // or (odd c) halfway to the next; the last node's far side is its corner.
+  const std::size_t width = static_cast<std::size_t>(field.width);
+  const float* rows =
+      field.values.data() +
+      static_cast<std::size_t>(field.first_row[static_cast<std::size_t>(piece.level)]) * width;
+  const int nw = nodes_wide(piece.level + 1);
+  const int nd = nodes_deep(piece.level + 1);
+  const auto axis = [](int c, int n, int& i, double& f) {
+    i = std::min(c / 2, n - 1);
+    f = 0.5 * c - i;
+  };
+  std::array<float, 4> out{};
+  const int cx = piece.x0 / piece.size;
+  const int cz = piece.z0 / piece.size;
+  for (int k = 0; k < 4; ++k) {
+    int i = 0;
+    int j = 0;
+    double fx = 0.0;
+    double fz = 0.0;
+    axis(cx + (k & 1), nw, i, fx);
+    axis(cz + (k >> 1), nd, j, fz);
+    const float* v = rows + static_cast<std::size_t>(j) * width + static_cast<std::size_t>(i);
+    // morph_range's arithmetic, so both pieces at a corner agree to the bit.
+    const double bottom = static_cast<double>(v[0]) * (1.0 - fx) + static_cast<double>(v[1]) * fx;
+    const double upper =
+        static_cast<double>(v[width]) * (1.0 - fx) + static_cast<double>(v[width + 1]) * fx;
+    out[static_cast<std::size_t>(k)] = static_cast<float>(bottom * (1.0 - fz) + upper * fz);
+  }
+  return out;
 }
 
 double LodQuadtree::morph_range(const LodMorphField& field, int level, double sx, double sz) const {
@@ -431,30 +483,36 @@ LodSelection LodQuadtree::select(const OrbitCamera& camera, Viewport viewport,
   const glm::dvec3 eye = eye_position(camera);
   const auto planes = frustum_planes(nav_to_clip(camera, viewport));
   // Largest F_{level-1} at the node's corners (those of the level grid).
-  const auto split_range = [&](int level, int x0, int z0) {
-    const int size = patch_cells_ << level;
-    const int i = x0 / size;
-    const int j = z0 / size;
-    const int row = out.field.first_row[static_cast<std::size_t>(level - 1)];
-    float range = 0.0f;
-    for (int b = j; b <= j + 1; ++b) {
-      for (int a = i; a <= i + 1; ++a) {
-        range = std::max(range, out.field.values[static_cast<std::size_t>(row + b) *
-                                                     static_cast<std::size_t>(out.field.width) +
-                                                 static_cast<std::size_t>(a)]);
-      }
-    }
-    return static_cast<double>(range);
+  const auto split_range = [&](int level, int nx, int nz) {
+    const auto width = static_cast<std::size_t>(out.field.width);
+    const float* v =
+        out.field.values.data() +
+        static_cast<std::size_t>(out.field.first_row[static_cast<std::size_t>(level - 1)] + nz) *
+            width +
+        static_cast<std::size_t>(nx);
+    return static_cast<double>(std::max({v[0], v[1], v[width], v[width + 1]}));
   };
-  const auto visit = [&](const auto& self, int level, int x0, int z0) -> void {
-    if (x0 >= width_ - 1 || z0 >= depth_ - 1) return;  // beyond the map: nothing
-    const LodBox box = bounds(level, x0, z0);
+  const auto visit = [&](const auto& self, int level, int nx, int nz, bool inside) -> void {
+    const Level& l = levels_[static_cast<std::size_t>(level)];
+    if (nx >= l.nodes_wide || nz >= l.nodes_deep) return;  // beyond the map: nothing
     const int size = patch_cells_ << level;
-    if (outside_frustum(planes, box)) {
-      out.culled.push_back({x0, z0, size, level});
-      return;
+    const int x0 = nx * size;
+    const int z0 = nz * size;
+    const auto k = static_cast<std::size_t>(nz) * static_cast<std::size_t>(l.nodes_wide) +
+                   static_cast<std::size_t>(nx);
+    const LodBox box{{x0 * spacing_, l.min_h[k], z0 * spacing_},
+                     {std::min(x0 + size, width_ - 1) * spacing_, l.max_h[k],
+                      std::min(z0 + size, depth_ - 1) * spacing_}};
+    if (!inside) {
+      // A child's box lies within its parent's: inside stays inside.
+      const Frustum where = frustum_test(planes, box);
+      if (where == Frustum::Outside) {
+        out.culled.push_back({x0, z0, size, level});
+        return;
+      }
+      inside = where == Frustum::Inside;
     }
-    if (level == 0 || box_distance(box, eye, e) >= split_range(level, x0, z0)) {
+    if (level == 0 || box_distance(box, eye, e) >= split_range(level, nx, nz)) {
       out.pieces.push_back({x0, z0, size, level});
       out.triangles += 2 * static_cast<std::int64_t>(patch_cells_) * patch_cells_;
       return;
@@ -466,10 +524,10 @@ LodSelection LodQuadtree::select(const OrbitCamera& camera, Viewport viewport,
         (eye.x >= (x0 + half) * spacing_ ? 1 : 0) | (eye.z >= (z0 + half) * spacing_ ? 2 : 0);
     for (int q = 0; q < 4; ++q) {
       const int child = q ^ near;
-      self(self, level - 1, x0 + (child % 2) * half, z0 + (child / 2) * half);
+      self(self, level - 1, 2 * nx + child % 2, 2 * nz + child / 2, inside);
     }
   };
-  visit(visit, levels() - 1, 0, 0);
+  visit(visit, levels() - 1, 0, 0, false);
   return out;
 }
 

@@ -126,11 +126,8 @@ LodSelection TerrainLod::draw(const ShaderProgram& plain, const ShaderProgram& t
   for (const LodPiece& p : ordered) {
     pieces.emplace_back(static_cast<float>(p.x0), static_cast<float>(p.z0),
                         static_cast<float>(1 << p.level), static_cast<float>(p.level));
-    const auto range = [&](int dx, int dz) {
-      return static_cast<float>(
-          quadtree_.morph_range(selection.field, p.level, p.x0 + dx * p.size, p.z0 + dz * p.size));
-    };
-    pieces.emplace_back(range(0, 0), range(1, 0), range(0, 1), range(1, 1));
+    const std::array<float, 4> range = quadtree_.corner_ranges(selection.field, p);
+    pieces.emplace_back(range[0], range[1], range[2], range[3]);
   }
   glActiveTexture(static_cast<GLenum>(GL_TEXTURE0 + height_unit));
   glBindTexture(GL_TEXTURE_2D, heights_.id());
