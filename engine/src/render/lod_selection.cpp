@@ -4,8 +4,8 @@
 #include <array>
 #include <cmath>
 #include <limits>
-
 #include <string>
+#include <utility>
 
 namespace terranav::engine {
 namespace {
@@ -390,28 +390,27 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
       const double* r0 = node_range.data() + static_cast<std::size_t>(j) * pw;
       const double* r1 = r0 + pw;
       float* out = &at(level, 0, j);
-      if (level == 0) {
-        for (int i = 0; i < cw; ++i) {
-          out[i] =
-              static_cast<float>(std::max(std::max(r0[i], r0[i + 1]), std::max(r1[i], r1[i + 1])));
+      if (level > 0) {
+        const auto [b0, b1] = window(2 * j, own.nodes_deep);
+        std::copy_n(row_max.data() + corner(0, b0), cw, finer_max.data());
+        for (int b = b0 + 1; b <= b1; ++b) {
+          const float* row = row_max.data() + corner(0, b);
+          for (int i = 0; i < cw; ++i) {
+            finer_max[static_cast<std::size_t>(i)] =
+                std::max(finer_max[static_cast<std::size_t>(i)], row[i]);
+          }
         }
-        continue;
-      }
-      const auto [b0, b1] = window(2 * j, own.nodes_deep);
-      std::copy_n(row_max.data() + corner(0, b0), cw, finer_max.data());
-      for (int b = b0 + 1; b <= b1; ++b) {
-        const float* row = row_max.data() + corner(0, b);
-        for (int i = 0; i < cw; ++i)
-          finer_max[static_cast<std::size_t>(i)] =
-              std::max(finer_max[static_cast<std::size_t>(i)], row[i]);
       }
       for (int i = 0; i < cw; ++i) {
         // Error: the coarser grid of every node at this corner.
-        const double range = std::max(std::max(r0[i], r0[i + 1]), std::max(r1[i], r1[i + 1]));
-        const double nesting =
-            1.05 * (static_cast<double>(finer_max[static_cast<std::size_t>(i)]) + diagonal) /
-            kMorphStart;
-        out[i] = static_cast<float>(std::max(range, nesting));
+        double range = std::max(std::max(r0[i], r0[i + 1]), std::max(r1[i], r1[i + 1]));
+        if (level > 0) {
+          range = std::max(
+              range, 1.05 *
+                         (static_cast<double>(finer_max[static_cast<std::size_t>(i)]) + diagonal) /
+                         kMorphStart);
+        }
+        out[i] = static_cast<float>(range);
       }
     }
   }
@@ -429,20 +428,18 @@ std::array<float, 4> LodQuadtree::corner_ranges(const LodMorphField& field,
       static_cast<std::size_t>(field.first_row[static_cast<std::size_t>(piece.level)]) * width;
   const int nw = nodes_wide(piece.level + 1);
   const int nd = nodes_deep(piece.level + 1);
-  const auto axis = [](int c, int n, int& i, double& f) {
-    i = std::min(c / 2, n - 1);
-    f = 0.5 * c - i;
+  // The level-(L+1) corner at or before level-L corner c, and the share of
+  // the way to the next one.
+  const auto axis = [](int c, int n) {
+    const int i = std::min(c / 2, n - 1);
+    return std::pair{i, 0.5 * c - i};
   };
   std::array<float, 4> out{};
   const int cx = piece.x0 / piece.size;
   const int cz = piece.z0 / piece.size;
   for (int k = 0; k < 4; ++k) {
-    int i = 0;
-    int j = 0;
-    double fx = 0.0;
-    double fz = 0.0;
-    axis(cx + (k & 1), nw, i, fx);
-    axis(cz + (k >> 1), nd, j, fz);
+    const auto [i, fx] = axis(cx + (k & 1), nw);
+    const auto [j, fz] = axis(cz + (k >> 1), nd);
     const float* v = rows + static_cast<std::size_t>(j) * width + static_cast<std::size_t>(i);
     // morph_range's arithmetic, so both pieces at a corner agree to the bit.
     const double bottom = static_cast<double>(v[0]) * (1.0 - fx) + static_cast<double>(v[1]) * fx;
