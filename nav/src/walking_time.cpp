@@ -160,10 +160,12 @@ class OpenSet {
     --size_;
     return e;
   }
-  // The entry pop() gives `k` >= 1 pops from now, when known already.
-  const Entry* ahead(std::size_t k) const noexcept {
+  // e.node's time was lowered to e.time (from any).
+  void lower(Entry e, double /*before*/) { push(e); }
+  // The sample pop() gives `k` >= 1 pops from now, when known already.
+  const std::uint32_t* ahead(std::size_t k) const noexcept {
     const std::vector<Entry>& next = buckets_[0];
-    return k <= next.size() ? &next[next.size() - k] : nullptr;
+    return k <= next.size() ? &next[next.size() - k].node : nullptr;
   }
 
  private:
@@ -181,40 +183,46 @@ class OpenSet {
 // step from bucket k lands beyond bucket k + 1, so when bucket k is reached
 // none of its entries can still be lowered and they may be taken in any
 // order: the times are those of an exact-order heap, at O(1) a push and a
-// pop. A cyclic window of buckets covers the largest step.
+// pop. A cyclic window of buckets covers the largest step. An entry is a
+// sample alone, its time read from the search's array when it is popped:
+// a time lowered within its bucket needs no second entry, and an entry
+// left behind in a later bucket is stale (popped with time kInf).
 class BucketQueue {
  public:
-  BucketQueue(double width, std::size_t window)
-      : inv_width_(1.0 / width), buckets_(std::bit_ceil(window)), mask_(buckets_.size() - 1) {}
+  // A sample's time is times[node * stride].
+  BucketQueue(double width, std::size_t window, const double* times, std::size_t stride)
+      : inv_width_(1.0 / width),
+        buckets_(std::bit_ceil(window)),
+        mask_(buckets_.size() - 1),
+        times_(times),
+        stride_(stride) {}
   bool empty() const noexcept { return size_ == 0; }
   void push(Entry e) {
-    buckets_[static_cast<std::size_t>(e.time * inv_width_) & mask_].push_back(e);
+    buckets_[bucket_of(e.time) & mask_].push_back(e.node);
     ++size_;
+  }
+  // e.node's time was lowered from `before` to e.time.
+  void lower(Entry e, double before) {
+    if (before == kInf || bucket_of(e.time) != bucket_of(before)) push(e);
   }
   Entry pop() {
     while (buckets_[current_ & mask_].empty()) ++current_;
-    std::vector<Entry>& bucket = buckets_[current_ & mask_];
-    const Entry e = bucket.back();
-    bucket.pop_back();
-    --size_;
-    return e;
+    return take(buckets_[current_ & mask_]);
   }
-  // The entry pop() gives `k` >= 1 pops from now, when it is in the bucket
+  // The sample pop() gives `k` >= 1 pops from now, when it is in the bucket
   // being emptied (no push lands there).
-  const Entry* ahead(std::size_t k) const noexcept {
-    const std::vector<Entry>& bucket = buckets_[current_ & mask_];
+  const std::uint32_t* ahead(std::size_t k) const noexcept {
+    const std::vector<std::uint32_t>& bucket = buckets_[current_ & mask_];
     return k <= bucket.size() ? &bucket[bucket.size() - k] : nullptr;
   }
   // Bucket b, numbered from time 0 (e.time / width), as the parallel rounds
   // take them: an entry of bucket `b`, if it holds one (then b becomes the
   // bucket being emptied).
   bool pop_bucket(std::size_t b, Entry& e) {
-    std::vector<Entry>& bucket = buckets_[b & mask_];
+    std::vector<std::uint32_t>& bucket = buckets_[b & mask_];
     if (bucket.empty()) return false;
     current_ = b;
-    e = bucket.back();
-    bucket.pop_back();
-    --size_;
+    e = take(bucket);
     return true;
   }
   // The first bucket after `b` that holds an entry (every entry lies within
@@ -231,9 +239,20 @@ class BucketQueue {
   }
 
  private:
+  // The last entry of `bucket` (the current one), kInf as its time if stale.
+  Entry take(std::vector<std::uint32_t>& bucket) {
+    const std::uint32_t node = bucket.back();
+    bucket.pop_back();
+    --size_;
+    const double time = times_[node * stride_];
+    return {bucket_of(time) == current_ ? time : kInf, node};
+  }
+
   double inv_width_;
-  std::vector<std::vector<Entry>> buckets_;
+  std::vector<std::vector<std::uint32_t>> buckets_;
   std::size_t mask_;
+  const double* times_;
+  std::size_t stride_;
   std::size_t current_ = 0;
   std::size_t size_ = 0;
 };
@@ -438,9 +457,10 @@ struct Search {
   static void lower(double* zt, float* dirs, std::size_t v, double t, const Step& s, Queue& open) {
     double& time_v = zt[v * kCell + kTime];
     if (t < time_v) {
+      const double before = time_v;
       time_v = t;
       if constexpr (kDirections) dirs[v] = s.back_deg;
-      open.push({t, static_cast<std::uint32_t>(v)});
+      open.lower({t, static_cast<std::uint32_t>(v)}, before);
     }
   }
 
@@ -469,7 +489,7 @@ struct Search {
     std::size_t goals_left = goal_count;
     while (!open.empty()) {
       const Entry e = open.pop();
-      if (const Entry* next = open.ahead(kPrefetchAhead)) prefetch_steps(next->node);
+      if (const std::uint32_t* next = open.ahead(kPrefetchAhead)) prefetch_steps(*next);
       if (!settle(zt, e, settled)) continue;
       const std::uint32_t u = e.node;
       // Popped and not stale: u's time is final, as are those it came from.
@@ -530,7 +550,7 @@ struct Search {
       if (go.load() < 0) return;
       try {
         // Its own queue, on its own cache lines.
-        BucketQueue open(width, window);
+        BucketQueue open(width, window, zt + kTime, kCell);
         for (const Entry e : starts) {
           if (owner(e.node) == me) open.push(e);
         }
@@ -544,7 +564,7 @@ struct Search {
           std::size_t handed_next = BucketQueue::kNone;
           Entry e;
           while (open.pop_bucket(k, e)) {
-            if (const Entry* ahead = open.ahead(kPrefetchAhead)) prefetch_steps(ahead->node);
+            if (const std::uint32_t* ahead = open.ahead(kPrefetchAhead)) prefetch_steps(*ahead);
             if (!settle(zt, e, mine)) continue;
             const std::uint32_t u = e.node;
             if (!leaves<kFriction>(zt, fs, u)) continue;
@@ -721,7 +741,7 @@ WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOp
     if (parallel) {
       settled = *parallel;
     } else {
-      BucketQueue open(width, static_cast<std::size_t>(window));
+      BucketQueue open(width, static_cast<std::size_t>(window), cells.data() + kTime, kCell);
       solve(open);
     }
   } else {
