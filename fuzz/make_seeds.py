@@ -268,18 +268,27 @@ def app_options_seeds():
     put_app("gdal_loader", "--map", "dem.img", "--nodata", "fill", "--resample", "square")
 
 
-def api_seeds():
-    # Any bytes decode to something (FuzzedDataProvider); these only give the
-    # fuzzer a few different starting points.
+def provider_seeds(harness, sizes):
+    """Any bytes decode to something (FuzzedDataProvider); these only give the
+    fuzzer a few different starting points."""
     state = 12345
-    for k, size in enumerate([64, 300, 1200, 4000]):
+    for k, size in enumerate(sizes):
         out = bytearray()
         for _ in range(size):
             state = (state * 1103515245 + 12345) & 0x7FFFFFFF
             out.append((state >> 16) & 0xFF)
-        put("fuzz_api", "random_%d" % k, bytes(out))
-    put("fuzz_api", "zeros", b"\x00" * 512)
-    put("fuzz_api", "ones", b"\x01" * 512)
+        put(harness, "random_%d" % k, bytes(out))
+    put(harness, "zeros", b"\x00" * 512)
+    put(harness, "ones", b"\x01" * 512)
+
+
+def api_seeds():
+    provider_seeds("fuzz_api", [64, 300, 1200, 4000])
+
+
+def walking_time_seeds():
+    # The last two are long enough for a tall grid's 2 400 samples.
+    provider_seeds("fuzz_walking_time", [64, 600, 6000, 12000])
 
 
 def geotiff(width, height, samples, fmt="<f", sample_format=3, epsg=32630, origin=(440720.0, 3751320.0),
@@ -440,6 +449,7 @@ if __name__ == "__main__":
     batch_flags_seeds()
     app_options_seeds()
     api_seeds()
+    walking_time_seeds()
     gdal_seeds()
     pairs_csv_seeds()
     raster_grid_seeds()

@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 readonly root=$PWD
 readonly all=(fuzz_png fuzz_hgt fuzz_raw fuzz_map fuzz_scen fuzz_sidecar fuzz_flags fuzz_app_options
-  fuzz_api fuzz_gdal fuzz_cost_surface fuzz_pairs_csv
+  fuzz_api fuzz_walking_time fuzz_gdal fuzz_cost_surface fuzz_pairs_csv
   fuzz_raster_grid fuzz_plain_geotiff)
 
 seconds=30
