@@ -123,6 +123,31 @@ TEST_F(PlainGeoTiffTest, EachPlainVariantReadsAsThroughGdal) {
     s = int16;
     s.creation_options = {"COMPRESS=DEFLATE", "PREDICTOR=2"};
     v.push_back({"int16_deflate_predictor", s});
+    // Without a predictor the inflated bytes are the samples, swapped here
+    // for a big-endian file.
+    struct Order {
+      const char* option;
+      const char* int16;
+      const char* float32;
+      const char* float64;
+    };
+    for (const Order& order :
+         {Order{"ENDIANNESS=LITTLE", "int16_deflate", "float32_deflate_little", "float64_deflate"},
+          Order{"ENDIANNESS=BIG", "int16_deflate_big", "float32_deflate_big",
+                "float64_deflate_big"}}) {
+      s = int16;
+      s.creation_options = {"COMPRESS=DEFLATE", order.option};
+      v.push_back({order.int16, s});
+      s = {};
+      s.creation_options = {"COMPRESS=DEFLATE", order.option};
+      v.push_back({order.float32, s});
+      s.type = GDT_Float64;
+      s.values = {0.1, 1.0 / 3.0, 1e300, -0.0, 8, 9};
+      v.push_back({order.float64, s});
+    }
+    s = {};
+    s.creation_options = {"COMPRESS=DEFLATE", "PREDICTOR=3", "ENDIANNESS=BIG"};
+    v.push_back({"float32_deflate_fp_predictor_big", s});
     s = {};
     s.nodata = -9999.5;
     s.values[2] = -9999.5;

@@ -328,6 +328,11 @@ std::unique_ptr<PlainGeoTiff> PlainGeoTiff::open(const std::filesystem::path& fi
   out->depth_ = static_cast<int>(depth);
   out->sample_bytes_ = bits / 8;
   out->deflate_ = deflate(compression);
+  if (out->deflate_) {
+    std::uint16_t predictor = PREDICTOR_NONE;
+    TIFFGetFieldDefaulted(tif, TIFFTAG_PREDICTOR, &predictor);
+    out->predictor_ = predictor != PREDICTOR_NONE;
+  }
   // Strips missing from the offset or byte-count arrays (libtiff pads them
   // with 0; GDAL reads them as empty blocks or fails): GDAL's to judge.
   for (std::uint32_t strip = 0; strip < TIFFNumberOfStrips(tif); ++strip) {
@@ -410,7 +415,21 @@ std::vector<double> PlainGeoTiff::read_band1_f64() const {
     const std::uint32_t rows = std::min<std::uint32_t>(rows_per_strip, depth_ - row);
     const auto want = static_cast<tmsize_t>(w * rows * sample_bytes_);
     const std::uint32_t index = TIFFComputeStrip(tif, row, 0);
-    if (deflate_) check_deflate(tif, index, static_cast<std::size_t>(want), raw, inflated, path_);
+    if (deflate_) {
+      check_deflate(tif, index, static_cast<std::size_t>(want), raw, inflated, path_);
+      if (!predictor_) {
+        // The inflated bytes are the samples: libtiff would inflate them
+        // again only to swap their bytes for a file of the other byte order.
+        if (TIFFIsByteSwapped(tif) != 0) {
+          for (std::size_t k = 0; k < static_cast<std::size_t>(want); k += sample_bytes_) {
+            std::reverse(inflated.begin() + static_cast<std::ptrdiff_t>(k),
+                         inflated.begin() + static_cast<std::ptrdiff_t>(k + sample_bytes_));
+          }
+        }
+        to_doubles(type_name_, inflated.data(), w * rows, values.data() + row * w);
+        continue;
+      }
+    }
     file_->message.clear();
     if (TIFFReadEncodedStrip(tif, index, strip.data(), want) != want) {
       fail(path_, "cannot read band 1 (" +
