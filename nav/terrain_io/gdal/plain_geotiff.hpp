@@ -71,7 +71,7 @@ class PlainGeoTiff {
   std::unique_ptr<File> file_;
   int width_ = 0;
   int depth_ = 0;
-  bool deflate_ = false;  // Deflate strips, each stream checked whole
+  bool deflate_ = false;    // Deflate strips, each stream checked whole
   bool predictor_ = false;  // a Deflate predictor (2 or 3): libtiff undoes it
   std::size_t sample_bytes_ = 0;
   std::optional<std::array<double, 6>> geotransform_;
