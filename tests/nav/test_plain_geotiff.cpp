@@ -9,6 +9,7 @@
 #include <gdal.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <tiffio.h>
 
 #include <bit>
 #include <cmath>
@@ -334,6 +335,23 @@ TEST(PlainGeoTiffFuzz, FindingsAreLeftToGdalOrRefusedByName) {
     SCOPED_TRACE(what);
     EXPECT_EQ(PlainGeoTiff::open(finding(what)), nullptr);
   }
+  // GDAL_NODATA stored as bytes ("nan"). With GDAL's tag definitions (this
+  // process has loaded libgdal) libtiff reads it as text, as GDAL does; with
+  // none (navcli, libgdal not loaded) it is an anonymous byte tag, where the
+  // reader saw no nodata and GDAL NaN: GDAL's to judge.
+  const std::filesystem::path bytes = finding("nodata-tag-byte-type");
+  {
+    const Raster gdal(bytes);
+    ASSERT_TRUE(gdal.nodata().has_value());
+    EXPECT_TRUE(std::isnan(*gdal.nodata()));
+    const auto tiff = PlainGeoTiff::open(bytes);
+    ASSERT_NE(tiff, nullptr);
+    ASSERT_TRUE(tiff->nodata().has_value());
+    EXPECT_TRUE(std::isnan(*tiff->nodata()));
+  }
+  const TIFFExtendProc gdal_tags = TIFFSetTagExtender(nullptr);
+  EXPECT_EQ(PlainGeoTiff::open(bytes), nullptr);
+  TIFFSetTagExtender(gdal_tags);
 }
 
 }  // namespace

@@ -372,6 +372,13 @@ std::unique_ptr<PlainGeoTiff> PlainGeoTiff::open(const std::filesystem::path& fi
   out->epsg_ = projected_epsg(*dir, out->keys_.doubles.size(), out->keys_.ascii.size());
   if (out->epsg_ == 0) return nullptr;
 
+  // GDAL's own tags, ASCII: one of another type (anonymous, as libtiff
+  // read it) GDAL may still read as text, so it is GDAL's to judge.
+  for (const ttag_t tag : {TIFFTAG_GDAL_METADATA, TIFFTAG_GDAL_NODATA}) {
+    if (TIFFFindField(tif, tag, TIFF_ANY) != nullptr && !has_type(tif, tag, TIFF_ASCII)) {
+      return nullptr;
+    }
+  }
   // GDAL's own tags: scale, offset and signed bytes live in its metadata.
   if (const auto metadata = ascii_tag(tif, TIFFTAG_GDAL_METADATA)) {
     const std::string_view m(*metadata);
