@@ -11,8 +11,8 @@
 // Expected: nav::Error for options or grids walking_time refuses. Else every
 // time must have the reference's bits (unreached alike); with goals, each
 // goal's time is the reference's and no other time is below it; each
-// direction names a step from a neighbour that gives exactly the sample's
-// time (NaN at the starts and where unreached). Anything else is a finding.
+// reached sample's direction but the starts' names a step from a neighbour
+// that gives exactly the sample's time. Anything else is a finding.
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <cmath>
@@ -117,15 +117,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   FUZZ_CHECK(s.time_s.size() == n && s.direction_deg.size() == n);
   const std::vector<double> expected = test::rwalk_reference(g, o);
-  for (const nav::GridSample goal : o.goals) {
-    const std::size_t k = static_cast<std::size_t>(goal.row) * width + goal.column;
+  // Sample k's time is final: the reference's bits, or unreached alike.
+  const auto check_final = [&](std::size_t k) {
     FUZZ_CHECK(std::isnan(s.time_s[k]) == std::isnan(expected[k]));
     FUZZ_CHECK(std::isnan(s.time_s[k]) || s.time_s[k] == expected[k]);
+  };
+  for (const nav::GridSample goal : o.goals) {
+    check_final(static_cast<std::size_t>(goal.row) * width + goal.column);
   }
   for (std::size_t k = 0; k < n; ++k) {
     if (o.goals.empty()) {
-      FUZZ_CHECK(std::isnan(s.time_s[k]) == std::isnan(expected[k]));
-      FUZZ_CHECK(std::isnan(s.time_s[k]) || s.time_s[k] == expected[k]);  // same bits
+      check_final(k);
     } else {
       // Stopped early: times not yet final are upper bounds, or unreached.
       FUZZ_CHECK(std::isnan(s.time_s[k]) || s.time_s[k] >= expected[k]);
