@@ -6,7 +6,8 @@
 // threads each own stripes of it, with nodata, flat runs, relief from
 // millimetres to thousands of kilometres (the radix heap instead of the
 // buckets), spacings, friction, coefficients, lambda, 8 or 16 neighbours,
-// 1 to 4 threads, up to 3 starts and up to 3 goals.
+// 1 to 4 threads, up to 3 starts and up to 3 goals, the steps priced four
+// at a time (AVX2) or one by one (TERRANAV_SCALAR_STEPS).
 //
 // Expected: nav::Error for options or grids walking_time refuses. Else every
 // time must have the reference's bits (unreached alike); with goals, each
@@ -18,6 +19,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -103,6 +105,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::vector<double> f(with_friction ? n : 0);
   for (double& v : z) v = value(in, relief);
   for (double& v : f) v = value(in, 3.0);
+  if (in.ConsumeBool()) {
+    setenv("TERRANAV_SCALAR_STEPS", "1", 1);
+  } else {
+    unsetenv("TERRANAV_SCALAR_STEPS");
+  }
   const nav::WalkingTimeGrid g{.width = width,
                                .depth = depth,
                                .elevation_m = z,

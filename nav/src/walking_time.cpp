@@ -90,6 +90,39 @@ struct Step {
   bool knight;  // a knight's move: friction is the mean of four samples
 };
 
+// Four steps side by side, priced at once where the processor has AVX2
+// (GCC/Clang vector extensions): taken one at a time, a step's branches
+// (its slope's sign, settled or not, lower or not) mispredict about half
+// the time on real terrain. Lowered to SSE2 the vectors were slower than
+// single steps, so other processors take those, as does every run with
+// TERRANAV_SCALAR_STEPS set (the tests compare both).
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define TERRANAV_STEP_VECTORS 1
+using Doubles = double __attribute__((vector_size(32)));
+using Masks = std::int64_t __attribute__((vector_size(32)));
+struct Lanes {
+  std::ptrdiff_t offset[4];
+  std::ptrdiff_t p1[4];  // knight's moves only
+  std::ptrdiff_t p2[4];
+  Doubles dist;
+  Doubles inv_dist;
+  Doubles dist_a;
+  bool knight;  // all four are knight's moves, or none
+};
+// The lanes whose mask is set, as bits 0-3.
+__attribute__((target("avx2"))) inline unsigned bits(Masks m) noexcept {
+  return static_cast<unsigned>((m[0] & 1) | (m[1] & 2) | (m[2] & 4) | (m[3] & 8));
+}
+bool step_vectors() noexcept {
+  return __builtin_cpu_supports("avx2") != 0 && std::getenv("TERRANAV_SCALAR_STEPS") == nullptr;
+}
+#else
+struct Lanes {};
+bool step_vectors() noexcept {
+  return false;
+}
+#endif
+
 // The rounds' barrier: threads spin, then yield, instead of sleeping, since
 // a round lasts tens of microseconds and a futex wake on a VM about as
 // long (std::barrier made 2 threads slower than 1). A central counter and
@@ -396,6 +429,8 @@ struct Search {
   const std::vector<double>& f;  // empty without friction
   const WalkingTimeOptions& o;
   const std::vector<Step>& steps;
+  const std::vector<Lanes>& lanes;        // steps by four
+  bool vectors;                           // expand() may run
   std::vector<float>& dir;                // empty without directions
   const std::vector<std::uint8_t>& goal;  // 1 at options.goals; empty without
   std::size_t goal_count;                 // distinct goals
@@ -452,6 +487,62 @@ struct Search {
     return t;
   }
 
+#ifdef TERRANAV_STEP_VECTORS
+  // Every step from u (time tu, elevation zu), four at a time, lowering
+  // the unsettled samples it reaches sooner: step_time's sums in its
+  // order. A slope within a few ulps of slope_factor, or a tiny downhill,
+  // goes through climb().
+  template <bool kFriction, bool kDirections, typename Queue>
+  __attribute__((target("avx2"))) void expand(double* zt, const double* fs, float* dirs,
+                                              std::size_t u, double tu, double zu,
+                                              Queue& open) const {
+    const Doubles b = o.walk.b - Doubles{};
+    const Doubles c = o.walk.c - Doubles{};
+    const Doubles d = o.walk.d - Doubles{};
+    const auto at = [u](std::ptrdiff_t offset) { return static_cast<std::ptrdiff_t>(u) + offset; };
+    for (std::size_t g = 0; g < lanes.size(); ++g) {
+      const Lanes& l = lanes[g];
+      Doubles z;
+      Doubles t;
+      for (int i = 0; i < 4; ++i) {
+        z[i] = zt[at(l.offset[i]) * kCell + kZ];
+        t[i] = zt[at(l.offset[i]) * kCell + kTime];
+      }
+      const Doubles dh = z - zu;
+      const Doubles q = dh * l.inv_dist;
+      Doubles sum = (tu + dh * (dh >= 0 ? b : (q < steep_below ? d : c))) + l.dist_a;
+      const Masks odd = (dh < 0) & ((dh > -kTinyDh) | ((q >= steep_below) & (q <= moderate_above)));
+      if (bits(odd) != 0) {
+        for (int i = 0; i < 4; ++i) {
+          const Step& s = steps[g * 4 + i];
+          if (odd[i] != 0) sum[i] = (tu + climb(dh[i], s)) + s.dist_a;
+        }
+      }
+      if constexpr (kFriction) {
+        Doubles fv;
+        for (int i = 0; i < 4; ++i) fv[i] = fs[at(l.offset[i])];
+        Doubles mean;
+        if (l.knight) {
+          Doubles f1;
+          Doubles f2;
+          for (int i = 0; i < 4; ++i) {
+            f1[i] = fs[at(l.p1[i])];
+            f2[i] = fs[at(l.p2[i])];
+          }
+          mean = (((f1 + f2) + fv) + fs[u]) / 4.0;
+        } else {
+          mean = (fv + fs[u]) / 2.0;
+        }
+        sum = sum + (o.lambda * mean) * l.dist;
+      }
+      for (unsigned lowered = bits((t > tu) & (sum < t)); lowered != 0; lowered &= lowered - 1) {
+        const int i = std::countr_zero(lowered);
+        lower<kDirections>(zt, dirs, at(l.offset[i]), sum[i], steps[g * 4 + i], open);
+      }
+    }
+  }
+#endif
+
   // Lowers v's time to t by step s when t is less: Dijkstra's relaxation.
   template <bool kDirections, typename Queue>
   static void lower(double* zt, float* dirs, std::size_t v, double t, const Step& s, Queue& open) {
@@ -496,6 +587,12 @@ struct Search {
       if (!goal.empty() && goal[u] != 0 && --goals_left == 0) return settled;
       if (!leaves<kFriction>(zt, fs, u)) continue;
       const double zu = zt[u * kCell + kZ];
+#ifdef TERRANAV_STEP_VECTORS
+      if (vectors) {
+        expand<kFriction, kDirections>(zt, fs, dirs, u, e.time, zu, open);
+        continue;
+      }
+#endif
       for (const Step* s = first; s != last; ++s) {
         const std::size_t v = u + s->offset;
         // Settled already: a positive step cannot improve it (r.walk prices
@@ -529,6 +626,9 @@ struct Search {
     const auto owner = [mask, stripe_bits](std::size_t node) {
       return (node >> stripe_bits) & mask;
     };
+    // The farthest a step reaches, in padded samples (no further than the
+    // border: u - span >= 0).
+    const auto span = static_cast<std::size_t>(reach * row + reach);
     // Double-buffered by round parity: what thread `from` hands to `to` in
     // rounds of parity p, and the next bucket each thread has work in.
     std::vector<std::vector<Handover>> handed(2 * n * n);
@@ -569,6 +669,13 @@ struct Search {
             const std::uint32_t u = e.node;
             if (!leaves<kFriction>(zt, fs, u)) continue;
             const double zu = zt[u * kCell + kZ];
+#ifdef TERRANAV_STEP_VECTORS
+            // Every step within u's stripe (shorter than a stripe): all mine.
+            if (vectors && ((u - span) >> stripe_bits) == ((u + span) >> stripe_bits)) {
+              expand<kFriction, kDirections>(zt, fs, dirs, u, e.time, zu, open);
+              continue;
+            }
+#endif
             for (const Step* s = first; s != last; ++s) {
               const std::size_t v = u + s->offset;
               const std::size_t to = owner(v);
@@ -667,6 +774,19 @@ WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOp
                      dist * walk.a, m.back_deg, k >= 8});
   }
 
+  std::vector<Lanes> lanes(steps.size() / 4);
+#ifdef TERRANAV_STEP_VECTORS
+  for (std::size_t k = 0; k < steps.size(); ++k) {
+    Lanes& l = lanes[k / 4];
+    l.offset[k % 4] = steps[k].offset;
+    l.p1[k % 4] = steps[k].p1;
+    l.p2[k % 4] = steps[k].p2;
+    l.dist[k % 4] = steps[k].dist;
+    l.inv_dist[k % 4] = steps[k].inv_dist;
+    l.dist_a[k % 4] = steps[k].dist_a;
+    l.knight = steps[k].knight;
+  }
+#endif
   std::vector<double> cells = padded(grid.elevation_m, w, d, kCell, kInf);
   const std::size_t nodes = cells.size() / kCell;
   const std::vector<double> f =
@@ -685,6 +805,8 @@ WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOp
                       f,
                       options,
                       steps,
+                      lanes,
+                      step_vectors(),
                       dir,
                       goal,
                       goal_count,

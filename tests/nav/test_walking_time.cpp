@@ -6,9 +6,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <optional>
 #include <random>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -76,6 +78,20 @@ TEST(WalkingTime, SlopeFactorIsADiscontinuity) {
   EXPECT_NEAR(below, 1.000001 * 1.9998 + 4 * 0.72, 1e-12);
 }
 
+TEST(WalkingTime, SlopesWithinAnUlpOfSlopeFactorFollowRWalksDivision) {
+  // r.walk compares dh / D with slope_factor; dh * (1 / D) can round to the
+  // other side. East 3 m, 1.05 m down, slope_factor -0.35: -1.05 / 3 is
+  // just below -0.35 (steep, d) where -1.05 * (1 / 3) is -0.35 (moderate).
+  WalkingTimeOptions o = from({{0, 0}});
+  o.walk.slope_factor = -0.35;
+  EXPECT_EQ(Case({2, 1, {0.0, -1.05}, {}, o}).run().time_s[1],
+            (0.0 + -1.05 * -1.9998) + 3.0 * 0.72);
+  // The diagonal, 5 m, 1.0625 m down, default slope_factor -0.2125:
+  // -1.0625 / 5 is -0.2125 (moderate, c), -1.0625 * (1 / 5) just below.
+  EXPECT_EQ(Case({2, 2, {0.0, kNaN, kNaN, -1.0625}, {}, from({{0, 0}})}).run().time_s[3],
+            (0.0 + -1.0625 * 1.9998) + 5.0 * 0.72);
+}
+
 TEST(WalkingTime, FrictionIsTheMeanOfBothSamplesTimesLambda) {
   // Flat, friction 0.5 and 1.5 s/m, lambda 2: 2.16 + 2 * 1.0 * 3.
   WalkingTimeOptions o = from({{0, 0}});
@@ -131,7 +147,24 @@ TEST(WalkingTime, DirectionsPointBackToThePredecessor) {
   EXPECT_TRUE(std::isnan(s.direction_deg[1]));
 }
 
-TEST(WalkingTime, MatchesAFixedPointSolverOnRandomGrids) {
+// Both ways of pricing the steps: four at a time (with AVX2) and one by one
+// (other processors, or TERRANAV_SCALAR_STEPS set).
+class StepPricing : public ::testing::TestWithParam<bool> {
+ protected:
+  void SetUp() override {
+    if (GetParam()) setenv("TERRANAV_SCALAR_STEPS", "1", 1);
+  }
+  void TearDown() override { unsetenv("TERRANAV_SCALAR_STEPS"); }
+};
+std::string pricing_name(const ::testing::TestParamInfo<bool>& p) {
+  return p.param ? "OneByOne" : "FourAtATime";
+}
+class WalkingTimeSteps : public StepPricing {};
+class WalkingTimeThreads : public StepPricing {};
+INSTANTIATE_TEST_SUITE_P(, WalkingTimeSteps, ::testing::Bool(), pricing_name);
+INSTANTIATE_TEST_SUITE_P(, WalkingTimeThreads, ::testing::Bool(), pricing_name);
+
+TEST_P(WalkingTimeSteps, MatchesAFixedPointSolverOnRandomGrids) {
   std::mt19937 rng(7);
   std::uniform_real_distribution<double> height(0.0, 40.0);
   std::uniform_real_distribution<double> fric(0.0, 2.0);
@@ -175,7 +208,7 @@ TEST(WalkingTime, MatchesAFixedPointSolverOnRandomGrids) {
 // owns several stripes and many steps are handed between them. The times
 // have the same bits; a direction may differ only where two predecessors
 // give exactly the same time (it happens, rarely), and then it names one.
-TEST(WalkingTimeThreads, SameTimesAndDirectionsOnAnyThreadCount) {
+TEST_P(WalkingTimeThreads, SameTimesAndDirectionsOnAnyThreadCount) {
   std::mt19937 rng(11);
   std::uniform_real_distribution<double> height(0.0, 60.0);
   std::uniform_real_distribution<double> fric(0.0, 2.0);

@@ -119,6 +119,10 @@ void validate_lambda(double lambda);
 /// open set (4 bytes an entry in the buckets; about 2.5 bytes a sample at
 /// its peak on 3601 x 3601 samples). On two threads 1.3 to 1.7 times faster than on
 /// one (1025 x 1025 and 3601 x 3601 samples, docs/rwalk.md section 14).
+/// On an x86 processor with AVX2 a sample's steps are priced four at a
+/// time (same times; about 1.3 times faster on one thread, section 17);
+/// the environment variable TERRANAV_SCALAR_STEPS, when set, prices them
+/// one by one, as other processors do.
 WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOptions& options);
 
 }  // namespace terranav::nav
