@@ -405,16 +405,26 @@ namespace {
 std::vector<double> padded(std::span<const double> values, std::int32_t width, std::int32_t depth,
                            std::size_t stride, double between) {
   const std::size_t pw = static_cast<std::size_t>(width + 2 * kPad);
+  const std::size_t size = pw * static_cast<std::size_t>(depth + 2 * kPad) * stride;
+  // Written once, in order, into memory advised before its first touch:
+  // filling it first and copying after wrote it twice (9-10 ms of a cold
+  // 1025 x 1025 search).
   std::vector<double> out;
-  detail::assign_on_huge_pages(out, pw * static_cast<std::size_t>(depth + 2 * kPad) * stride,
-                               between);
-  for (std::size_t k = 0; k < out.size(); k += stride) out[k] = kNaN;
+  out.reserve(size);
+  detail::advise_huge_pages(out.data(), size * sizeof(double));
+  const auto sample = [&out, stride, between](double value) {
+    out.push_back(value);
+    for (std::size_t k = 1; k < stride; ++k) out.push_back(between);
+  };
+  const auto border = [&sample](std::size_t samples) {
+    for (std::size_t k = 0; k < samples; ++k) sample(kNaN);
+  };
+  border(kPad * pw + kPad);
   for (std::int32_t r = 0; r < depth; ++r) {
-    double* row = out.data() + (static_cast<std::size_t>(r + kPad) * pw + kPad) * stride;
-    for (std::int32_t c = 0; c < width; ++c) {
-      row[c * stride] = values[static_cast<std::size_t>(r) * width + c];
-    }
+    if (r > 0) border(2 * kPad);
+    for (const double v : values.subspan(static_cast<std::size_t>(r) * width, width)) sample(v);
   }
+  border(kPad * pw + kPad);
   return out;
 }
 
