@@ -15,6 +15,10 @@
 #include <type_traits>
 #include <utility>
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
+
 #include "huge_pages.hpp"
 #include "number_text.hpp"
 #include "terranav/nav/types.hpp"
@@ -109,9 +113,9 @@ struct Lanes {
   Doubles dist_a;
   bool knight;  // all four are knight's moves, or none
 };
-// The lanes whose mask is set, as bits 0-3.
+// The lanes whose mask is set, as bits 0-3 (each lane's sign bit).
 __attribute__((target("avx2"))) inline unsigned bits(Masks m) noexcept {
-  return static_cast<unsigned>((m[0] & 1) | (m[1] & 2) | (m[2] & 4) | (m[3] & 8));
+  return static_cast<unsigned>(_mm256_movemask_pd(reinterpret_cast<__m256d>(m)));
 }
 bool step_vectors() noexcept {
   return __builtin_cpu_supports("avx2") != 0 && std::getenv("TERRANAV_SCALAR_STEPS") == nullptr;
@@ -512,12 +516,15 @@ struct Search {
     const auto at = [u](std::ptrdiff_t offset) { return static_cast<std::ptrdiff_t>(u) + offset; };
     for (std::size_t g = 0; g < lanes.size(); ++g) {
       const Lanes& l = lanes[g];
-      Doubles z;
-      Doubles t;
-      for (int i = 0; i < 4; ++i) {
-        z[i] = zt[at(l.offset[i]) * kCell + kZ];
-        t[i] = zt[at(l.offset[i]) * kCell + kTime];
-      }
+      static_assert(kZ == 0 && kTime == 1);
+      // A neighbour's elevation and time lie side by side: load them as
+      // pairs, lanes 0 and 2 in one register, 1 and 3 in another, then part
+      // the elevations from the times.
+      const auto pair = [&](int i) { return _mm_loadu_pd(zt + at(l.offset[i]) * kCell); };
+      const __m256d in02 = _mm256_insertf128_pd(_mm256_castpd128_pd256(pair(0)), pair(2), 1);
+      const __m256d in13 = _mm256_insertf128_pd(_mm256_castpd128_pd256(pair(1)), pair(3), 1);
+      const auto z = reinterpret_cast<Doubles>(_mm256_unpacklo_pd(in02, in13));
+      const auto t = reinterpret_cast<Doubles>(_mm256_unpackhi_pd(in02, in13));
       const Doubles dh = z - zu;
       const Doubles q = dh * l.inv_dist;
       Doubles sum = (tu + dh * (dh >= 0 ? b : (q < steep_below ? d : c))) + l.dist_a;
