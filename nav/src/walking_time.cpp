@@ -510,13 +510,13 @@ struct Search {
   __attribute__((target("avx2"))) void expand(double* zt, const double* fs, float* dirs,
                                               std::size_t u, double tu, double zu,
                                               Queue& open) const {
+    static_assert(kZ == 0 && kTime == 1);  // the pairs loaded below
     const Doubles b = o.walk.b - Doubles{};
     const Doubles c = o.walk.c - Doubles{};
     const Doubles d = o.walk.d - Doubles{};
     const auto at = [u](std::ptrdiff_t offset) { return static_cast<std::ptrdiff_t>(u) + offset; };
     for (std::size_t g = 0; g < lanes.size(); ++g) {
       const Lanes& l = lanes[g];
-      static_assert(kZ == 0 && kTime == 1);
       // A neighbour's elevation and time lie side by side: load them as
       // pairs, lanes 0 and 2 in one register, 1 and 3 in another, then part
       // the elevations from the times.
