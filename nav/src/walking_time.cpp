@@ -511,9 +511,9 @@ struct Search {
                                               std::size_t u, double tu, double zu,
                                               Queue& open) const {
     static_assert(kZ == 0 && kTime == 1);  // the pairs loaded below
-    const Doubles b = o.walk.b - Doubles{};
-    const Doubles c = o.walk.c - Doubles{};
-    const Doubles d = o.walk.d - Doubles{};
+    const Doubles b = {o.walk.b, o.walk.b, o.walk.b, o.walk.b};
+    const Doubles c = {o.walk.c, o.walk.c, o.walk.c, o.walk.c};
+    const Doubles d = {o.walk.d, o.walk.d, o.walk.d, o.walk.d};
     const auto at = [u](std::ptrdiff_t offset) { return static_cast<std::ptrdiff_t>(u) + offset; };
     for (std::size_t g = 0; g < lanes.size(); ++g) {
       const Lanes& l = lanes[g];
