@@ -289,6 +289,35 @@ TEST_F(PlainGeoTiffTest, WrittenWithTheKeysGdalReadsTheSameCrsMetadataAndValues)
   }
 }
 
+TEST_F(PlainGeoTiffTest, EitherWriterPutsANewFileInPlaceOfAFileOrLink) {
+  const auto source = PlainGeoTiff::open(kRwalk / "dem_90m.tif");
+  ASSERT_NE(source, nullptr);
+  const auto values_of = [](const std::filesystem::path& file) {
+    return Raster(file).read_band1_f64();
+  };
+  for (const bool plain : {true, false}) {
+    SCOPED_TRACE(plain ? "libtiff" : "GDAL");
+    GeoTiffSpec spec;
+    spec.width = 1;
+    spec.depth = 1;
+    if (plain) spec.geokeys = source->keys();
+    const auto dir = path(plain ? "plain" : "gdal");
+    std::filesystem::create_directory(dir);
+    write_geotiff(dir / "a.tif", spec, std::vector<double>{1.0});
+    std::filesystem::create_hard_link(dir / "a.tif", dir / "b.tif");
+    std::filesystem::create_symlink(dir / "a.tif", dir / "s.tif");
+    // The other name keeps the old raster: a.tif is a new file.
+    write_geotiff(dir / "a.tif", spec, std::vector<double>{2.0});
+    EXPECT_EQ(values_of(dir / "a.tif"), std::vector<double>{2.0});
+    EXPECT_EQ(values_of(dir / "b.tif"), std::vector<double>{1.0});
+    // The link's place takes a file; its target is left as it was.
+    write_geotiff(dir / "s.tif", spec, std::vector<double>{3.0});
+    EXPECT_FALSE(std::filesystem::is_symlink(dir / "s.tif"));
+    EXPECT_EQ(values_of(dir / "s.tif"), std::vector<double>{3.0});
+    EXPECT_EQ(values_of(dir / "a.tif"), std::vector<double>{2.0});
+  }
+}
+
 TEST_F(PlainGeoTiffTest, WriteRefusalsNameTheFileAndLeaveNothing) {
   const auto source = PlainGeoTiff::open(kRwalk / "dem_90m.tif");
   ASSERT_NE(source, nullptr);

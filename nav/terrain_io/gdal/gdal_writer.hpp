@@ -37,9 +37,11 @@ struct GeoTiffSpec {
 
 /// Writes `values` (width * depth, row-major, row 0 = north) as an
 /// uncompressed GeoTIFF at `file` (one RasterIO; compress it afterwards with
-/// gdal_translate -co COMPRESS=DEFLATE if size matters), replacing it; with
-/// spec.geokeys through write_plain_geotiff, libgdal not loaded. Float32 rounds each
-/// value to nearest. Throws Error("<file>: <problem>") for a bad spec (size,
+/// gdal_translate -co COMPRESS=DEFLATE if size matters); a regular file or
+/// symbolic link already there is removed first, so a new file takes its
+/// place (other hard links and a link's target keep the old raster). With
+/// spec.geokeys through write_plain_geotiff, libgdal not loaded. Float32
+/// rounds each value to nearest. Throws Error("<file>: <problem>") for a bad spec (size,
 /// value count, tag key), a missing or unwritable directory, a CRS GDAL
 /// cannot parse, and any GDAL failure (its message appended). O(W * D).
 void write_geotiff(const std::filesystem::path& file, const GeoTiffSpec& spec,
