@@ -7,7 +7,8 @@
 # r.walk is timed alone (the r.walk call, median of RUNS, default 5) inside a
 # location made from the GeoTIFF; terranav as the whole command `navcli
 # cost-surface --compat r.walk` (process start, GeoTIFF in, surface, GeoTIFF
-# out; wall time, median of RUNS), with the surface alone from
+# out; wall time, median of RUNS), each run of it right after a run of
+# r.walk, so that both meet the same load; the surface alone from
 # bench/walking_time_bench beside it (on every core, as navcli). Prints a
 # table: raster, neighbours, r.walk ms, navcli ms, ratio, surface ms, and
 # the CPU time (user + sys, median of the same runs) of r.walk and of
@@ -74,10 +75,10 @@ fi
 
 median() { sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
 
-# "wall_ms cpu_ms" of one run of "$@", its output discarded.
+# "wall_ms cpu_ms" of one run of "$@", its output discarded (also in walk.sh).
 timed() {
   local TIMEFORMAT='%3R %3U %3S' t
-  t=$({ time "$@" >/dev/null; } 2>&1)
+  t=$({ time "$@" >/dev/null 2>&1; } 2>&1)
   awk '{print $1 * 1000, ($2 + $3) * 1000}' <<<"$t"
 }
 
@@ -87,9 +88,9 @@ for entry in dem_90m:1025 dem_60x90m:1025 dem_3601:3601; do
   dem=${entry%:*}
   cx=$((${entry#*:} / 2))  # the centre sample
   cy=$cx
-  grass_ms=()
+  # Lines "TAG wall_ms cpu_ms": r.walk's (tag r, r-k) and navcli's (n, n-k)
+  # runs alternate, so that on a shared machine both meet the same load.
   if [[ $have_grass == 1 ]]; then
-    # r.walk from the centre sample, timed alone, median of $runs.
     cat >"$out/walk.sh" <<EOF
 set -euo pipefail
 r.in.gdal input=$out/$dem.tif output=dem --quiet
@@ -97,32 +98,40 @@ g.region raster=dem
 r.mapcalc --quiet "zero = 0"
 eval "\$(g.region -g)"
 start=\$(python3 -c "print(\$w + ($cx + 0.5) * \$ewres, \$n - ($cy + 0.5) * \$nsres, sep=',')")
-TIMEFORMAT='%3R %3U %3S'
-median() { sort -g | awk '{v[NR] = \$1} END {print v[int((NR + 1) / 2)]}'; }
+$(declare -f timed)
 for flags in "" "-k"; do
-  t=\$(for _ in \$(seq $runs); do
-    { time r.walk \$flags --quiet --overwrite elevation=dem friction=zero output=time \\
-      start_coordinates=\$start >/dev/null 2>&1; } 2>&1
-  done)
-  echo "\$(awk '{print \$1 * 1000}' <<<"\$t" | median) \$(awk '{print (\$2 + \$3) * 1000}' <<<"\$t" | median)"
+  topology=\$([[ -z \$flags ]] && echo octile8 || echo knight16)
+  for _ in \$(seq $runs); do
+    echo "r\$flags \$(timed r.walk \$flags --quiet --overwrite elevation=dem friction=zero \\
+      output=time start_coordinates=\$start)"
+    echo "n\$flags \$(timed "$navcli" cost-surface --compat r.walk --map "$out/$dem.tif" \\
+      --from "$cx,$cy" --topology \$topology --out "$out/time.tif")"
+  done
 done
 EOF
-    mapfile -t grass_ms < <(grass --tmp-location "$out/$dem.tif" --exec bash "$out/walk.sh" 2>/dev/null |
-      grep -E '^[0-9.]+ [0-9.]+$')
-  fi
-  for i in 0 1; do
-    neighbours=$((8 + 8 * i))
-    topology=$([[ $i == 0 ]] && echo octile8 || echo knight16)
-    runs_out=$(for _ in $(seq "$runs"); do
-      timed "$navcli" cost-surface --compat r.walk --map "$out/$dem.tif" --from "$cx,$cy" \
-        --topology "$topology" --out "$out/time.tif"
+    runs_out=$(grass --tmp-location "$out/$dem.tif" --exec bash "$out/walk.sh" 2>/dev/null |
+      grep -E '^[rn](-k)? [0-9.]+ [0-9.]+$')
+  else
+    runs_out=$(for flags in "" "-k"; do
+      topology=$([[ -z $flags ]] && echo octile8 || echo knight16)
+      for _ in $(seq "$runs"); do
+        echo "n$flags $(timed "$navcli" cost-surface --compat r.walk --map "$out/$dem.tif" \
+          --from "$cx,$cy" --topology "$topology" --out "$out/time.tif")"
+      done
     done)
-    ours=$(awk '{print $1}' <<<"$runs_out" | median)
-    ours_cpu=$(awk '{print $2}' <<<"$runs_out" | median)
+  fi
+  # The median of field $2 of the lines tagged $1 (empty if none).
+  field() { awk -v tag="$1" -v f="$2" '$1 == tag {print $f}' <<<"$runs_out" | median; }
+  for k in "" "-k"; do
+    neighbours=$([[ -z $k ]] && echo 8 || echo 16)
+    ours=$(field "n$k" 2)
+    ours_cpu=$(field "n$k" 3)
+    grass=$(field "r$k" 2)
+    grass_cpu=$(field "r$k" 3)
     surface=$("$bench" "$out/$dem.tif" "$neighbours" "$runs" 0 | sed -E 's/.*median ([0-9.]+) ms.*/\1/')
-    read -r grass grass_cpu <<<"${grass_ms[$i]:-- -}"
-    ratio=$([[ $grass != - ]] && python3 -c "print(f'{$grass / $ours:.1f}x')" || echo -)
-    printf '%-14s %10s %10s %10.1f %7s %10s %10s %10s\n' "$dem" "$neighbours" "$grass" "$ours" \
-      "$ratio" "$surface" "$grass_cpu" "$ours_cpu"
+    ratio=-
+    [[ -n $grass ]] && ratio=$(python3 -c "print(f'{$grass / $ours:.1f}x')")
+    printf '%-14s %10s %10s %10.1f %7s %10s %10s %10s\n' "$dem" "$neighbours" "${grass:--}" "$ours" \
+      "$ratio" "$surface" "${grass_cpu:--}" "$ours_cpu"
   done
 done
