@@ -888,6 +888,7 @@ WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOp
     solve(open);
   }
 
+  double max_time = 0.0;
   // The times unpadded in place: sample (c, r) moves from cell (r + kPad) *
   // pw + c + kPad down to r * w + c, never past an index still to be read.
   // A copy would fault in 8 MB of fresh pages for 1025 x 1025 samples, which
@@ -898,12 +899,14 @@ WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOp
       const std::size_t to = static_cast<std::size_t>(r) * w + c;
       const double time = cells[from * kCell + kTime];
       cells[to] = time == kInf ? kNaN : time;
+      max_time = time != kInf && time > max_time ? time : max_time;  // NaN: not greater
       if (options.directions) dir[to] = dir[from];
     }
   }
   const std::size_t n = static_cast<std::size_t>(w) * d;
   WalkingTimeSurface out;
   out.settled = settled;
+  out.max_time_s = max_time;
   cells.resize(n);
   out.time_s = std::move(cells);
   if (options.directions) {

@@ -190,16 +190,21 @@ TEST_P(WalkingTimeSteps, MatchesAFixedPointSolverOnRandomGrids) {
                             .ew_res_m = (30.0 + round) / scale / scale,
                             .ns_res_m = 20.0 / scale / scale};
     const std::vector<double> expected = test::rwalk_reference(g, o);
-    const std::vector<double> got = walking_time(g, o).time_s;
-    int reached = 0;
+    const WalkingTimeSurface surface = walking_time(g, o);
+    const std::vector<double>& got = surface.time_s;
+    std::size_t reached = 0;
+    double latest = 0.0;
     for (std::size_t k = 0; k < got.size(); ++k) {
       ASSERT_EQ(std::isnan(got[k]), std::isnan(expected[k]))
           << "round " << round << " sample " << k;
       if (std::isnan(got[k])) continue;
       EXPECT_EQ(got[k], expected[k]) << "round " << round << " sample " << k;  // same bits
       ++reached;
+      latest = std::max(latest, expected[k]);
     }
-    EXPECT_GT(reached, 2) << "round " << round;
+    EXPECT_GT(reached, 2u) << "round " << round;
+    EXPECT_EQ(surface.settled, reached) << "round " << round;
+    EXPECT_EQ(surface.max_time_s, latest) << "round " << round;
   }
 }
 

@@ -1,7 +1,6 @@
 // navcli cost-surface --compat r.walk: GRASS r.walk's accumulated walking
 // time (nav::walking_time, docs/rwalk.md) on the DEM's own samples, written
 // on the DEM's grid, so that it can replace an r.walk call cell for cell.
-#include <cmath>
 #include <cstdio>
 #include <future>
 #include <nlohmann/json.hpp>
@@ -39,13 +38,6 @@ int run_rwalk_surface(const CostSurfaceOptions& options) {
   const nav::WalkingTimeSurface surface = nav::walking_time(rasters.grid(), walk);
   const auto surface_end = Clock::now();
 
-  std::size_t reached = 0;
-  double max_cost = 0.0;
-  for (const double t : surface.time_s) {
-    if (std::isnan(t)) continue;
-    ++reached;
-    max_cost = std::max(max_cost, t);
-  }
   const std::vector<std::pair<std::string, std::string>> tags = provenance_tags(provenance.get());
   const TileGrid grid{dem.width, dem.depth, dem.geotransform, dem.crs_wkt, dem.geokeys};
   write_tile_raster(options.out, grid, surface.time_s, false, tags);
@@ -57,8 +49,8 @@ int run_rwalk_surface(const CostSurfaceOptions& options) {
 
   const nlohmann::ordered_json out = {
       {"sources", walk.starts.size()},
-      {"reached", reached},
-      {"max_cost", max_cost},
+      {"reached", surface.settled},  // no goals: every sample with a time
+      {"max_cost", surface.max_time_s},
       {"surface_ms", rounded(elapsed_us(surface_start, surface_end) / 1000.0, 3)},
       {"read_ms", rounded(elapsed_us(start, surface_start) / 1000.0, 3)},
       {"write_ms", rounded(elapsed_us(surface_end, end) / 1000.0, 3)},

@@ -80,8 +80,10 @@ struct WalkingTimeSurface {
   /// search (so it may differ from r.walk's choice there).
   std::vector<float> direction_deg;
   /// Samples settled (taken from the open set with their final time): the
-  /// work done, smaller than the reached samples when `goals` stopped early.
+  /// work done; without `goals`, the samples whose time_s is not NaN.
   std::size_t settled = 0;
+  /// The largest time_s that is not NaN, seconds (0 when only starts are).
+  double max_time_s = 0.0;
 };
 
 /// The step back that a WalkingTimeSurface::direction_deg value names: the
