@@ -330,20 +330,38 @@ Extent check(const WalkingTimeGrid& grid, const WalkingTimeOptions& o) {
     if (!(std::isfinite(res) && res > 0.0))
       refuse(std::string(name) + " must be finite and > 0, got " + number_text(res));
   }
+  // Comparisons skip NaN, as fmin/fmax would, without their calls (5% of
+  // the whole command on 3601 x 3601 samples). Four lanes, and an infinite
+  // sample looked for only once one is known, so that the loop vectorises:
+  // 3.3 -> 1.0-1.5 ms for 1025 x 1025 in the r.walk command.
+  std::array<double, 4> low = {kInf, kInf, kInf, kInf};
+  std::array<double, 4> high = {-kInf, -kInf, -kInf, -kInf};
+  std::array<double, 4> largest = {0.0, 0.0, 0.0, 0.0};  // |z|
+  const auto take = [&](std::size_t j, double z) {
+    low[j] = z < low[j] ? z : low[j];
+    high[j] = z > high[j] ? z : high[j];
+    const double a = std::fabs(z);
+    largest[j] = a > largest[j] ? a : largest[j];
+  };
+  const double* const z = grid.elevation_m.data();
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    for (std::size_t j = 0; j < 4; ++j) take(j, z[i + j]);
+  }
+  for (; i < n; ++i) take(0, z[i]);
   double lowest = kInf;
   double highest = -kInf;
-  Extent extent;
-  for (std::size_t k = 0; k < n; ++k) {
-    // Comparisons skip NaN, as fmin/fmax would, without their calls (5% of
-    // the whole command on 3601 x 3601 samples).
-    const double z = grid.elevation_m[k];
-    lowest = z < lowest ? z : lowest;
-    highest = z > highest ? z : highest;
-    if (std::isinf(z)) {
-      refuse("elevation at sample (" + std::to_string(k % grid.width) + ", " +
-             std::to_string(k / grid.width) + ") is infinite");
+  for (std::size_t j = 0; j < 4; ++j) {
+    lowest = low[j] < lowest ? low[j] : lowest;
+    highest = high[j] > highest ? high[j] : highest;
+    if (largest[j] == kInf) {
+      const auto at = static_cast<std::size_t>(
+          std::find_if(z, z + n, [](double v) { return std::isinf(v); }) - z);
+      refuse("elevation at sample (" + std::to_string(at % grid.width) + ", " +
+             std::to_string(at / grid.width) + ") is infinite");
     }
   }
+  Extent extent;
   for (std::size_t k = 0; k < grid.friction_s_per_m.size(); ++k) {
     const double f = grid.friction_s_per_m[k];
     extent.max_friction = f > extent.max_friction ? f : extent.max_friction;

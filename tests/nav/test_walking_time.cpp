@@ -5,6 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -23,6 +24,7 @@ namespace {
 
 using ::testing::HasSubstr;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // ew 3 m, ns 4 m: diagonal 5 m, knight's moves sqrt(73) m (2 rows) and
 // sqrt(52) m (2 columns).
@@ -325,6 +327,17 @@ TEST(WalkingTime, RefusesBadInput) {
   bad = g;
   bad.friction_s_per_m = negative;
   EXPECT_THAT(error(bad, o), HasSubstr("friction at sample (1, 0) is -1 s/m"));
+  // The first infinite sample is named, in a vector lane or after them.
+  std::vector<double> nine(9, 1.0);
+  nine[1] = kNaN;
+  nine[7] = -kInf;
+  const WalkingTimeGrid three{.width = 3, .depth = 3, .elevation_m = nine, .friction_s_per_m = {}};
+  EXPECT_THAT(error(three, o), HasSubstr("elevation at sample (1, 2) is infinite"));
+  nine[5] = kInf;
+  EXPECT_THAT(error(three, o), HasSubstr("elevation at sample (2, 1) is infinite"));
+  std::fill(nine.begin(), nine.end(), 1.0);  // in place: `three` views it
+  nine[8] = kInf;
+  EXPECT_THAT(error(three, o), HasSubstr("elevation at sample (2, 2) is infinite"));
   EXPECT_THAT(error(g, from({})), HasSubstr("no start sample"));
   EXPECT_THAT(error(g, from({{2, 0}})), HasSubstr("start sample (2, 0) is outside the 2 x 1 grid"));
   auto goal = o;
