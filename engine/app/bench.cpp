@@ -32,7 +32,7 @@ std::vector<engine::OrbitCamera> bench_cameras(const nav::Heightmap& heightmap,
                                                engine::Viewport viewport, int frames) {
   const engine::OrbitCamera start = engine::default_camera(heightmap, viewport);
   std::vector<engine::OrbitCamera> path;
-  const int orbit = std::max(frames / 2 + frames % 2, 1);
+  const int orbit = bench_orbit_frames(frames);
   for (int f = 0; f < orbit; ++f) {
     engine::OrbitCamera c = start;
     c.yaw = 2.0 * std::numbers::pi * f / orbit;
@@ -50,6 +50,10 @@ std::vector<engine::OrbitCamera> bench_cameras(const nav::Heightmap& heightmap,
     path.push_back(c);
   }
   return path;
+}
+
+int bench_orbit_frames(int frames) {
+  return std::max(frames / 2 + frames % 2, 1);
 }
 
 RenderReport run_bench(const engine::World& world, engine::Viewport viewport,
@@ -90,6 +94,11 @@ RenderReport run_bench(const engine::World& world, engine::Viewport viewport,
   }
   report.triangles_median = median(triangles);
   report.frame_ms_median = median(ms);
+  const auto orbit =
+      ms.begin() + std::min<std::ptrdiff_t>(bench_orbit_frames(frames), std::ssize(ms));
+  report.orbit_frame_ms_median = median(std::vector<double>(ms.begin(), orbit));
+  if (orbit != ms.end())
+    report.low_pass_frame_ms_median = median(std::vector<double>(orbit, ms.end()));
   report.frame_cpu_ms_median = median(cpu_ms);
   return report;
 }

@@ -11,12 +11,15 @@
 
 namespace terranav::app {
 
-/// The path of `frames` cameras: the first half orbits the default camera
-/// once around the map centre, the second half a low oblique pass (pitch
-/// ~14 degrees, a quarter of the default distance) from the south-west
-/// quarter of the map to the north-east one. One frame: the default camera.
+/// The path of `frames` cameras: the first bench_orbit_frames(frames)
+/// orbit the default camera once around the map centre, the rest make a
+/// low oblique pass (pitch ~14 degrees, a quarter of the default distance)
+/// from the south-west quarter of the map to the north-east one. One
+/// frame: the default camera.
 std::vector<engine::OrbitCamera> bench_cameras(const nav::Heightmap& heightmap,
                                                engine::Viewport viewport, int frames);
+/// The orbit's share of `frames`: the first half, rounded up (at least 1).
+int bench_orbit_frames(int frames);
 
 /// Renders bench_cameras() headless (its own EGL context and offscreen
 /// target with `msaa` samples per pixel, engine::kAutoSamples as the

@@ -98,16 +98,20 @@ std::string to_json(const RunReport& r) {
   // --bench-frames: last, so the keys above keep their order.
   Json with_render = report;
   if (const auto& b = r.render) {
-    with_render["render"] = {{"gl_renderer", b->gl_renderer},
-                             {"frames", b->frames},
-                             {"lod", b->lod},
-                             {"lod_error_bound_px", b->lod_error_bound_px},
-                             {"msaa_samples", b->msaa_samples},
-                             {"triangles_median", b->triangles_median},
-                             {"frame_ms_median", b->frame_ms_median},
-                             {"frame_cpu_ms_median", b->frame_cpu_ms_median},
-                             {"lod_error_px_max", b->lod_error_px_max},
-                             {"lod_error_px_p99", b->lod_error_px_p99}};
+    with_render["render"] = {
+        {"gl_renderer", b->gl_renderer},
+        {"frames", b->frames},
+        {"lod", b->lod},
+        {"lod_error_bound_px", b->lod_error_bound_px},
+        {"msaa_samples", b->msaa_samples},
+        {"triangles_median", b->triangles_median},
+        {"frame_ms_median", b->frame_ms_median},
+        {"orbit_frame_ms_median", b->orbit_frame_ms_median},
+        {"low_pass_frame_ms_median",
+         b->low_pass_frame_ms_median ? Json(*b->low_pass_frame_ms_median) : Json(nullptr)},
+        {"frame_cpu_ms_median", b->frame_cpu_ms_median},
+        {"lod_error_px_max", b->lod_error_px_max},
+        {"lod_error_px_p99", b->lod_error_px_p99}};
   }
   // Replace, not throw, on bytes that are not UTF-8 (a map path may hold them).
   return with_render.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";

@@ -22,6 +22,10 @@ struct RenderReport {
   int msaa_samples = 0;               ///< per pixel, 0 = no multisampling
   std::int64_t triangles_median = 0;  ///< per frame, terrain + path + unit
   double frame_ms_median = 0.0;       ///< draw() then glFinish()
+  /// frame_ms_median of the orbit's frames alone (the default camera's
+  /// height), and of the low pass's (none with one frame).
+  double orbit_frame_ms_median = 0.0;
+  std::optional<double> low_pass_frame_ms_median{};
   /// The same frames' CPU time, every thread of the process (the renderer's
   /// own on a software one such as llvmpipe): steadier than frame_ms on a
   /// busy machine.
@@ -71,7 +75,8 @@ std::vector<UnitReport> unit_reports(const engine::World& world);
 ///   "moving": b}], "selection": [id, ...], "frames": n, "map": "...",
 ///  "viewport": [w, h], "camera": {...}, "load_ms": .., "graph_ms": .., "render_ms": ..,
 ///  "render": {"frames": n, "lod": b, "lod_error_bound_px": .., "triangles_median": n,
-///   "frame_ms_median": .., "lod_error_px_max": .., "lod_error_px_p99": ..}}
+///   "frame_ms_median": .., "orbit_frame_ms_median": .., "low_pass_frame_ms_median": ..
+///   (null with one frame), "lod_error_px_max": .., "lod_error_px_p99": ..}}
 ///  (render only with --bench-frames).
 /// Written by nlohmann::json, indented by 2, ending in '\n': numbers in
 /// shortest round-trip form (non-finite ones as null), strings escaped, bytes

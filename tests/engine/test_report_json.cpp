@@ -89,6 +89,8 @@ TEST(ReportJson, RenderObjectOnlyWithABench) {
                                     .msaa_samples = 4,
                                     .triangles_median = 412345,
                                     .frame_ms_median = 48.25,
+                                    .orbit_frame_ms_median = 47.5,
+                                    .low_pass_frame_ms_median = 52.0,
                                     .frame_cpu_ms_median = 80.5,
                                     .lod_error_px_max = 0.75,
                                     .lod_error_px_p99 = 0.125};
@@ -98,10 +100,15 @@ TEST(ReportJson, RenderObjectOnlyWithABench) {
       Json::parse(
           R"({"gl_renderer": "NVIDIA H100 80GB HBM3/PCIe/SSE2", "frames": 12, "lod": true, "lod_error_bound_px": 1,
                             "msaa_samples": 4, "triangles_median": 412345, "frame_ms_median": 48.25,
+                            "orbit_frame_ms_median": 47.5, "low_pass_frame_ms_median": 52.0,
                             "frame_cpu_ms_median": 80.5, "lod_error_px_max": 0.75, "lod_error_px_p99": 0.125
 })"));
   // Last, after the documented keys.
   EXPECT_EQ(std::prev(parsed.end()).key(), "render");
+  // One frame: no low pass, and null says so.
+  report.render->low_pass_frame_ms_median.reset();
+  EXPECT_TRUE(
+      Json::parse(app::to_json(report)).at("render").at("low_pass_frame_ms_median").is_null());
 }
 
 TEST(ReportJson, ReplacesBytesThatAreNotUtf8) {
