@@ -18,6 +18,11 @@ namespace {
   throw Error(printable_text(file.string()) + ": " + problem);
 }
 
+// GDAL's virtual files (/vsimem/...) have no directory or file on disk.
+bool on_disk(const std::filesystem::path& file) {
+  return !file.string().starts_with("/vsi");
+}
+
 void check_spec(const std::filesystem::path& file, const GeoTiffSpec& spec, std::size_t values) {
   if (spec.width < 1 || spec.depth < 1) {
     fail(file, "cannot write a " + std::to_string(spec.width) + "x" + std::to_string(spec.depth) +
@@ -33,11 +38,9 @@ void check_spec(const std::filesystem::path& file, const GeoTiffSpec& spec, std:
     }
   }
   // GDAL's own message for a missing directory only says the file failed.
-  // GDAL's virtual files (/vsimem/...) have no directory on disk.
   const std::filesystem::path dir = file.parent_path();
   std::error_code ec;
-  if (!dir.empty() && !file.string().starts_with("/vsi") &&
-      !std::filesystem::is_directory(dir, ec)) {
+  if (!dir.empty() && on_disk(file) && !std::filesystem::is_directory(dir, ec)) {
     fail(file, "cannot write: directory " + printable_text(dir.string()) + " does not exist");
   }
 }
@@ -100,7 +103,7 @@ void fill(const std::filesystem::path& file, GDALDatasetH out, const GeoTiffSpec
 void write_geotiff(const std::filesystem::path& file, const GeoTiffSpec& spec,
                    std::span<const double> values) {
   check_spec(file, spec, values.size());
-  if (!file.string().starts_with("/vsi")) remove_old(file);
+  if (on_disk(file)) remove_old(file);
   if (!spec.geokeys.empty()) {
     write_plain_geotiff(file, spec, values);
     return;
