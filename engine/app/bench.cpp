@@ -94,8 +94,7 @@ RenderReport run_bench(const engine::World& world, engine::Viewport viewport,
   }
   report.triangles_median = median(triangles);
   report.frame_ms_median = median(ms);
-  const auto orbit =
-      ms.begin() + std::min<std::ptrdiff_t>(bench_orbit_frames(frames), std::ssize(ms));
+  const auto orbit = ms.begin() + bench_orbit_frames(frames);  // ms has one per frame
   report.orbit_frame_ms_median = median(std::vector<double>(ms.begin(), orbit));
   if (orbit != ms.end())
     report.low_pass_frame_ms_median = median(std::vector<double>(orbit, ms.end()));
