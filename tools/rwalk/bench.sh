@@ -89,37 +89,33 @@ for entry in dem_90m:1025 dem_60x90m:1025 dem_3601:3601; do
   cx=$((${entry#*:} / 2))  # the centre sample
   cy=$cx
   # Lines "TAG wall_ms cpu_ms": r.walk's (tag r, r-k) and navcli's (n, n-k)
-  # runs alternate, so that on a shared machine both meet the same load.
-  if [[ $have_grass == 1 ]]; then
-    cat >"$out/walk.sh" <<EOF
+  # runs alternate, so that on a shared machine both meet the same load;
+  # without GRASS only navcli's.
+  cat >"$out/walk.sh" <<EOF
 set -euo pipefail
-r.in.gdal input=$out/$dem.tif output=dem --quiet
-g.region raster=dem
-r.mapcalc --quiet "zero = 0"
-eval "\$(g.region -g)"
-start=\$(python3 -c "print(\$w + ($cx + 0.5) * \$ewres, \$n - ($cy + 0.5) * \$nsres, sep=',')")
 $(declare -f timed)
+if [[ $have_grass == 1 ]]; then
+  r.in.gdal input=$out/$dem.tif output=dem --quiet
+  g.region raster=dem
+  r.mapcalc --quiet "zero = 0"
+  eval "\$(g.region -g)"
+  start=\$(python3 -c "print(\$w + ($cx + 0.5) * \$ewres, \$n - ($cy + 0.5) * \$nsres, sep=',')")
+fi
 for flags in "" "-k"; do
   topology=\$([[ -z \$flags ]] && echo octile8 || echo knight16)
   for _ in \$(seq $runs); do
-    echo "r\$flags \$(timed r.walk \$flags --quiet --overwrite elevation=dem friction=zero \\
-      output=time start_coordinates=\$start)"
+    if [[ $have_grass == 1 ]]; then
+      echo "r\$flags \$(timed r.walk \$flags --quiet --overwrite elevation=dem friction=zero \\
+        output=time start_coordinates=\$start)"
+    fi
     echo "n\$flags \$(timed "$navcli" cost-surface --compat r.walk --map "$out/$dem.tif" \\
       --from "$cx,$cy" --topology \$topology --out "$out/time.tif")"
   done
 done
 EOF
-    runs_out=$(grass --tmp-location "$out/$dem.tif" --exec bash "$out/walk.sh" 2>/dev/null |
-      grep -E '^[rn](-k)? [0-9.]+ [0-9.]+$')
-  else
-    runs_out=$(for flags in "" "-k"; do
-      topology=$([[ -z $flags ]] && echo octile8 || echo knight16)
-      for _ in $(seq "$runs"); do
-        echo "n$flags $(timed "$navcli" cost-surface --compat r.walk --map "$out/$dem.tif" \
-          --from "$cx,$cy" --topology "$topology" --out "$out/time.tif")"
-      done
-    done)
-  fi
+  runner=(bash)
+  [[ $have_grass == 1 ]] && runner=(grass --tmp-location "$out/$dem.tif" --exec bash)
+  runs_out=$("${runner[@]}" "$out/walk.sh" 2>/dev/null | grep -E '^[rn](-k)? [0-9.]+ [0-9.]+$')
   # The median of field $2 of the lines tagged $1 (empty if none).
   field() { awk -v tag="$1" -v f="$2" '$1 == tag {print $f}' <<<"$runs_out" | median; }
   for k in "" "-k"; do
