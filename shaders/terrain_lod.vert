@@ -2,14 +2,13 @@
 // Terrain level of detail (CDLOD, Strugar 2009): one grid patch instanced per
 // selected piece; heights come from the full-resolution height texture, and
 // odd grid vertices morph onto the next level's grid as the eye distance goes
-// from u_morph.x to u_morph.y of the morph range F_level (lod_selection.hpp), bilinear
-// in the piece's corner values (LodQuadtree::morph_range's bilinear within
-// the parent node, restricted to the piece). In the window an odd vertex keeps
-// its place and its height blends linearly into the coarser grid's there, so
-// the piece is (1 - k) its own grid + k the coarser one and its error is the
-// same blend of theirs; fully morphed it moves onto the even vertex, so it
-// meets a coarser neighbour's edge exactly. Positions leave in nav metres,
-// like terrain.vert's.
+// from u_morph.x to u_morph.y of the morph range F_level (lod_selection.hpp),
+// bilinear in the piece's corner values (LodQuadtree::morph_range). In the
+// window an odd vertex keeps its place and its height blends linearly into
+// the coarser grid's there, so the piece is (1 - k) its own grid + k the
+// coarser one and its error is the same blend of theirs; fully morphed it
+// moves onto the even vertex, so it meets a coarser neighbour's edge
+// exactly. Positions leave in nav metres, like terrain.vert's.
 layout(location = 0) in vec2 a_grid;  // patch grid point (i, j), 0..patch cells
 layout(location = 2) in vec4 a_piece; // first sample x, z; stride in samples; level
 layout(location = 3) in vec4 a_range; // F_level at corners (x0,z0), (x1,z0), (x0,z1), (x1,z1)

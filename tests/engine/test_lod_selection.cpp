@@ -25,6 +25,23 @@ nav::Heightmap test_heightmap() {
       {.size = 257, .seed = 3, .spacing_m = 30.0, .relief_m = 150.0, .octaves = 4});
 }
 
+/// Flat ground with rough squares of 32 x 32 samples in a third of the
+/// places: neighbouring nodes' errors differ by far more than a level, so
+/// the nesting conditions, not the errors, keep the levels together.
+nav::Heightmap patchwork_heightmap() {
+  const nav::Heightmap rough = test_heightmap();
+  std::vector<float> heights(rough.heights().begin(), rough.heights().end());
+  for (int z = 0; z < rough.depth(); ++z) {
+    for (int x = 0; x < rough.width(); ++x) {
+      if ((x / 32 + z / 32) % 3 != 0) {
+        heights[static_cast<std::size_t>(z) * static_cast<std::size_t>(rough.width()) +
+                static_cast<std::size_t>(x)] = 0.0f;
+      }
+    }
+  }
+  return nav::Heightmap(rough.width(), rough.depth(), rough.spacing(), std::move(heights));
+}
+
 OrbitCamera low_camera(const nav::Heightmap& h) {
   const OrbitCamera start = default_camera(h, kViewport);
   const double x = 0.4 * h.extent_x();
@@ -134,24 +151,25 @@ TEST(LodSelection, CulledNodesAreOutsideTheFrustumAndDrawnOnesAreNot) {
 }
 
 TEST(LodSelection, NeighboursDifferByAtMostOneLevel) {
-  const nav::Heightmap h = test_heightmap();
-  const LodQuadtree tree(h, kPatch);
-  const std::vector<OrbitCamera> views = cameras(h);
-  for (std::size_t v = 0; v < views.size(); ++v) {
-    const LodSelection s = tree.select(views[v], kViewport);
-    int pairs = 0;
-    int mixed = 0;
-    for (const LodPiece& a : s.pieces) {
-      for (const LodPiece& b : s.pieces) {
-        if (!neighbours(a, b)) continue;
-        ++pairs;
-        mixed += a.level != b.level ? 1 : 0;
-        EXPECT_LE(std::abs(a.level - b.level), 1);
+  for (const nav::Heightmap& h : {test_heightmap(), patchwork_heightmap()}) {
+    const LodQuadtree tree(h, kPatch);
+    const std::vector<OrbitCamera> views = cameras(h);
+    for (std::size_t v = 0; v < views.size(); ++v) {
+      const LodSelection s = tree.select(views[v], kViewport);
+      int pairs = 0;
+      int mixed = 0;
+      for (const LodPiece& a : s.pieces) {
+        for (const LodPiece& b : s.pieces) {
+          if (!neighbours(a, b)) continue;
+          ++pairs;
+          mixed += a.level != b.level ? 1 : 0;
+          EXPECT_LE(std::abs(a.level - b.level), 1);
+        }
       }
-    }
-    EXPECT_GT(pairs, 0);
-    if (v > 0) {
-      EXPECT_GT(mixed, 0);  // the low view spans several levels
+      EXPECT_GT(pairs, 0);
+      if (v > 0) {
+        EXPECT_GT(mixed, 0);  // the low view spans several levels
+      }
     }
   }
 }
@@ -178,30 +196,25 @@ TEST(LodSelection, ProjectedErrorOfEachPieceIsWithinOnePixel) {
       EXPECT_LE(k, LodQuadtree::error_scale(camera, kViewport, 1.0));  // the worst case
       EXPECT_LE(k * tree.node_error(p.level, p.x0, p.z0) * across, d * (1.0 + 1e-9));
       // Its vertices blend into the next level's grid from kMorphStart to
-      // kMorphEnd x F: that grid within the bound from kMorphEnd F, the
-      // parent's children's grids from kMorphStart F (the parent's box
-      // bounds theirs).
+      // kMorphEnd x F: that grid's error over the piece within the bound
+      // from kMorphEnd F, the piece's own grid's from kMorphStart F (both
+      // found here sample by sample).
       if (p.level + 1 >= tree.levels()) continue;
-      const int parent_size = 2 * p.size;
-      const int px = p.x0 / parent_size * parent_size;
-      const int pz = p.z0 / parent_size * parent_size;
-      const LodBox parent_box = tree.bounds(p.level + 1, px, pz);
-      const double parent_k = LodQuadtree::error_scale(camera, kViewport, 1.0, &parent_box);
-      const double above_parent = eye.y - parent_box.max.y * e;
-      const double parent =
-          error_distance(tree.node_error(p.level + 1, px, pz) * parent_k, above_parent);
-      double children = 0.0;
-      for (int cz = pz; cz < pz + parent_size && cz < h.depth() - 1; cz += p.size) {
-        for (int cx = px; cx < px + parent_size && cx < h.width() - 1; cx += p.size) {
-          children = std::max(children, tree.node_error(p.level, cx, cz));
+      double fine = 0.0;
+      double next = 0.0;
+      for (int z = p.z0; z <= std::min(p.z0 + p.size, h.depth() - 1); ++z) {
+        for (int x = p.x0; x <= std::min(p.x0 + p.size, h.width() - 1); ++x) {
+          fine = std::max(fine, grid_deviation(h, 1 << p.level, x, z));
+          next = std::max(next, grid_deviation(h, 2 << p.level, x, z));
         }
       }
+      const double above_top = eye.y - own.max.y * e;
       for (const int dz : {0, p.size}) {
         for (const int dx : {0, p.size}) {
           const double f = tree.morph_range(s.field, p.level, p.x0 + dx, p.z0 + dz);
-          EXPECT_LE(parent, kMorphEnd * f * (1.0 + 1e-6));
+          EXPECT_LE(error_distance(next * k, above_top), kMorphEnd * f * (1.0 + 1e-6));
           // e_fine x across(kMorphEnd F) <= kMorphStart F.
-          EXPECT_LE(error_distance(children * parent_k * kMorphEnd / kMorphStart, above_parent),
+          EXPECT_LE(error_distance(fine * k * kMorphEnd / kMorphStart, above_top),
                     kMorphEnd * f * (1.0 + 1e-6));
         }
       }
@@ -217,34 +230,37 @@ TEST(LodSelection, ProjectedErrorOfEachPieceIsWithinOnePixel) {
 // one's not at all (distance <= kMorphStart F_{L+1}), so both draw the same
 // edge: no cracks.
 TEST(LodSelection, SharedEdgesAgreeBetweenLevels) {
-  const nav::Heightmap h = test_heightmap();
-  const LodQuadtree tree(h, kPatch);
-  const OrbitCamera camera = low_camera(h);
-  const LodSelection s = tree.select(camera, kViewport);
-  const glm::dvec3 eye = eye_position(camera);
-  const double e = camera.vertical_exaggeration;
-  const auto distance = [&](int x, int z) {
-    x = std::min(x, h.width() - 1);
-    z = std::min(z, h.depth() - 1);
-    return glm::length(glm::dvec3(x * h.spacing(), h.at(x, z) * e, z * h.spacing()) - eye);
-  };
   int checked = 0;
-  for (const LodPiece& fine : s.pieces) {
-    for (const LodPiece& coarse : s.pieces) {
-      if (coarse.level != fine.level + 1 || !neighbours(fine, coarse)) continue;
-      const int stride = 1 << fine.level;
-      // Shared edge samples.
-      for (int z = std::max(fine.z0, coarse.z0);
-           z <= std::min(fine.z0 + fine.size, coarse.z0 + coarse.size); z += stride) {
-        for (int x = std::max(fine.x0, coarse.x0);
-             x <= std::min(fine.x0 + fine.size, coarse.x0 + coarse.size); x += stride) {
-          const double d = distance(x, z);
-          EXPECT_GE(d, kMorphEnd * tree.morph_range(s.field, fine.level, x, z)) << x << "," << z;
-          if (coarse.level + 1 < tree.levels()) {
-            EXPECT_LE(d, kMorphStart * tree.morph_range(s.field, coarse.level, x, z))
-                << x << "," << z;
+  for (const nav::Heightmap& h : {test_heightmap(), patchwork_heightmap()}) {
+    const LodQuadtree tree(h, kPatch);
+    for (const OrbitCamera& camera : cameras(h)) {
+      const LodSelection s = tree.select(camera, kViewport);
+      const glm::dvec3 eye = eye_position(camera);
+      const double e = camera.vertical_exaggeration;
+      const auto distance = [&](int x, int z) {
+        x = std::min(x, h.width() - 1);
+        z = std::min(z, h.depth() - 1);
+        return glm::length(glm::dvec3(x * h.spacing(), h.at(x, z) * e, z * h.spacing()) - eye);
+      };
+      for (const LodPiece& fine : s.pieces) {
+        for (const LodPiece& coarse : s.pieces) {
+          if (coarse.level != fine.level + 1 || !neighbours(fine, coarse)) continue;
+          const int stride = 1 << fine.level;
+          // Shared edge samples.
+          for (int z = std::max(fine.z0, coarse.z0);
+               z <= std::min(fine.z0 + fine.size, coarse.z0 + coarse.size); z += stride) {
+            for (int x = std::max(fine.x0, coarse.x0);
+                 x <= std::min(fine.x0 + fine.size, coarse.x0 + coarse.size); x += stride) {
+              const double d = distance(x, z);
+              EXPECT_GE(d, kMorphEnd * tree.morph_range(s.field, fine.level, x, z))
+                  << x << "," << z;
+              if (coarse.level + 1 < tree.levels()) {
+                EXPECT_LE(d, kMorphStart * tree.morph_range(s.field, coarse.level, x, z))
+                    << x << "," << z;
+              }
+              ++checked;
+            }
           }
-          ++checked;
         }
       }
     }

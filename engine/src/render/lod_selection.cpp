@@ -131,9 +131,8 @@ void LodQuadtree::compute_node(const nav::Heightmap& heightmap, int level, int n
   const int z1 = std::min(z0 + size, depth_ - 1);
   const auto k = static_cast<std::size_t>(nz) * static_cast<std::size_t>(l.nodes_wide) +
                  static_cast<std::size_t>(nx);
-  double fine = 0.0;  // the children's largest error
   if (level > 0) {
-    // Extremes and error from the four children where they exist.
+    // Extremes from the four children where they exist.
     const Level& c = levels_[static_cast<std::size_t>(level - 1)];
     float lo = std::numeric_limits<float>::max();
     float hi = std::numeric_limits<float>::lowest();
@@ -143,7 +142,6 @@ void LodQuadtree::compute_node(const nav::Heightmap& heightmap, int level, int n
                         static_cast<std::size_t>(cx);
         lo = std::min(lo, c.min_h[ck]);
         hi = std::max(hi, c.max_h[ck]);
-        fine = std::max(fine, static_cast<double>(c.error[ck]));
       }
     }
     l.min_h[k] = lo;
@@ -160,19 +158,24 @@ void LodQuadtree::compute_node(const nav::Heightmap& heightmap, int level, int n
     l.min_h[k] = lo;
     l.max_h[k] = hi;
   }
+  // The node's own grid's error, and the next level's grid's over the node
+  // (the grid its vertices morph into; the top level never morphs).
+  const int coarse = 2 * stride;
+  const bool morphs = level + 1 < levels();
   double error = 0.0;
-  if (level > 0) {
-    for (int z = z0; z <= z1; ++z) {
-      for (int x = x0; x <= x1; ++x) {
-        if (x % stride == 0 && z % stride == 0) continue;  // a grid vertex
+  double coarse_error = 0.0;
+  for (int z = z0; z <= z1; ++z) {
+    for (int x = x0; x <= x1; ++x) {
+      if (x % stride != 0 || z % stride != 0) {
         error = std::max(error, grid_deviation(heightmap, stride, x, z));
+      }
+      if (morphs && (x % coarse != 0 || z % coarse != 0)) {
+        coarse_error = std::max(coarse_error, grid_deviation(heightmap, coarse, x, z));
       }
     }
   }
   l.error[k] = static_cast<float>(error);
-  if (level > 0) {
-    l.morph_error[k] = std::max<double>(l.error[k], fine * kMorphEnd / kMorphStart);
-  }
+  l.morph_error[k] = std::max<double>(coarse_error, l.error[k] * kMorphEnd / kMorphStart);
 }
 
 void LodQuadtree::update(const nav::Heightmap& heightmap, nav::SampleRect rect) {
@@ -297,13 +300,11 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
   const double worst = scale.at({1.0, 1.0});  // K of any box
   const int top = levels() - 1;
   LodMorphField field;
-  // Level L's corners: those of the level-(L+1) node grid (the top's: 2 x 2).
-  const auto corners_wide = [&](int level) { return level < top ? nodes_wide(level + 1) + 1 : 2; };
-  const auto corners_deep = [&](int level) { return level < top ? nodes_deep(level + 1) + 1 : 2; };
-  field.width = corners_wide(0);
+  // Level L's values sit at the corners of its own nodes.
+  field.width = nodes_wide(0) + 1;
   for (int level = 0; level <= top; ++level) {
     field.first_row.push_back(field.height);
-    field.height += corners_deep(level);
+    field.height += nodes_deep(level) + 1;
   }
   field.values.assign(
       static_cast<std::size_t>(field.width) * static_cast<std::size_t>(field.height), kFar);
@@ -313,24 +314,26 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
                     static_cast<std::size_t>(field.width) +
                 static_cast<std::size_t>(i)];
   };
-  std::vector<double> node_range;
-  std::vector<float> row_max;    // the finer field's largest within a row window
-  std::vector<float> finer_max;  // and within the window across rows
+  std::vector<double> ranges_before;  // node ranges of the rows before and after
+  std::vector<double> ranges_after;   // a row of corners
+  std::vector<float> row_max;         // the finer field's largest within a row window
+  std::vector<float> finer_max;       // and within the window across rows
   for (int level = 0; level < top; ++level) {
-    const Level& coarse = levels_[static_cast<std::size_t>(level + 1)];
     const Level& own = levels_[static_cast<std::size_t>(level)];
-    const double size_m = (patch_cells_ << level) * spacing_;
+    const int size = patch_cells_ << level;
+    const double size_m = size * spacing_;
     const double diagonal = std::sqrt(2.0 * size_m * size_m + own.relief * own.relief * e * e);
-    // Error: where each level-(L+1) node's grid, and every blend of it with
-    // its children's grids, is within the bound. In the morph window a
+    // Error: where each node's next-level grid, and every blend of it with
+    // the node's own grid, is within the bound. In the morph window a
     // vertex's height is (1 - k) fine + k coarse (terrain_lod.vert), k
     // linear in the distance from 0 at kMorphStart F to 1 at kMorphEnd F:
     // an error (1 - k) e_fine + k e_coarse, within the bound at both ends,
     // hence throughout, when e_coarse projects to a pixel at kMorphEnd F and
     // e_fine at kMorphStart F (both bounded by the across share at the
-    // window's end, where it is largest): the node's morph_error.
-    const int coarse_size = patch_cells_ << (level + 1);
-    const int cw = coarse.nodes_wide + 1;
+    // window's end, where it is largest): the node's morph_error. The
+    // next level's cells over a node lie within it, so its own errors say
+    // all.
+    const int cw = own.nodes_wide + 1;
     const auto corner = [cw](int i, int j) {
       return static_cast<std::size_t>(j) * static_cast<std::size_t>(cw) +
              static_cast<std::size_t>(i);
@@ -338,60 +341,73 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
     // A box corner's clip position: its (x, z) at height 0 plus the height
     // along the matrix's y column; computed only for nodes not skipped below.
     const auto ground = [&](int i, int j) {
-      return to_clip * glm::dvec4(std::min(i * coarse_size, width_ - 1) * spacing_, 0.0,
-                                  std::min(j * coarse_size, depth_ - 1) * spacing_, 1.0);
+      return to_clip * glm::dvec4(std::min(i * size, width_ - 1) * spacing_, 0.0,
+                                  std::min(j * size, depth_ - 1) * spacing_, 1.0);
     };
     const glm::dvec4 up = to_clip[1];
-    // Padded by a ring of zeros (no range is below 0): corner (i, j) touches
-    // the padded nodes (i..i+1, j..j+1).
-    const int pw = coarse.nodes_wide + 2;
-    node_range.assign(
-        static_cast<std::size_t>(pw) * static_cast<std::size_t>(coarse.nodes_deep + 2), 0.0);
-    for (int nz = 0; nz < coarse.nodes_deep; ++nz) {
-      double* ranges = node_range.data() + static_cast<std::size_t>(nz + 1) * pw + 1;
-      for (int nx = 0; nx < coarse.nodes_wide; ++nx) {
-        const auto n = static_cast<std::size_t>(nz) * static_cast<std::size_t>(coarse.nodes_wide) +
+    // Node row nz's ranges, padded by a zero at each end (no range is below
+    // 0): corner (i, j) touches nodes i - 1 and i of rows j - 1 and j,
+    // padded entries i and i + 1 of the two rows.
+    const auto node_ranges = [&](int nz, double* ranges) {
+      std::fill_n(ranges, own.nodes_wide + 2, 0.0);
+      if (nz < 0 || nz >= own.nodes_deep) return;
+      ++ranges;
+      for (int nx = 0; nx < own.nodes_wide; ++nx) {
+        const auto n = static_cast<std::size_t>(nz) * static_cast<std::size_t>(own.nodes_wide) +
                        static_cast<std::size_t>(nx);
         // error_distance is 0 below twice the eye's height: most nodes seen
         // from above pass at the viewport's worst K, with no projection.
-        const double above = eye.y - coarse.max_h[n] * e;
-        if (above > 0.0 && worst * coarse.morph_error[n] <= 2.0 * above) continue;
+        const double above = eye.y - own.max_h[n] * e;
+        if (above > 0.0 && worst * own.morph_error[n] <= 2.0 * above) continue;
         const std::array<glm::dvec4, 4> base = {ground(nx, nz), ground(nx + 1, nz),
                                                 ground(nx, nz + 1), ground(nx + 1, nz + 1)};
         std::array<glm::dvec4, 8> clip;
         for (int c = 0; c < 8; ++c) {
           clip[static_cast<std::size_t>(c)] =
               base[static_cast<std::size_t>((c & 1) | ((c >> 1) & 2))] +
-              up * static_cast<double>((c & 2) ? coarse.max_h[n] : coarse.min_h[n]);
+              up * static_cast<double>((c & 2) ? own.max_h[n] : own.min_h[n]);
         }
-        ranges[nx] = error_distance(scale.of(clip) * coarse.morph_error[n], above) / kMorphEnd;
+        ranges[nx] = error_distance(scale.of(clip) * own.morph_error[n], above) / kMorphEnd;
       }
-    }
+    };
+    const auto pw = static_cast<std::size_t>(own.nodes_wide + 2);
+    ranges_before.resize(pw);
+    ranges_after.resize(pw);
+    node_ranges(-1, ranges_before.data());  // zeros
     // Nesting: the finer field at the corners of any level-L node that
-    // touches a level-(L+1) node at corner (i, j), i.e. within one and a half
-    // level-(L+1) nodes: level-L corners 2i - 3 .. 2i + 3, and as much in z.
-    // The window's largest along rows first, then across them.
+    // touches corner (i, j): level-(L-1) corners 2i - 2 .. 2i + 2, and as
+    // much in z. The window's largest along rows first, then across them.
+    const int finer_wide = level > 0 ? nodes_wide(level - 1) : 0;
+    const int finer_deep = level > 0 ? nodes_deep(level - 1) : 0;
     const auto window = [](int centre, int last) {
-      return std::pair{std::max(centre - 3, 0), std::min(centre + 3, last)};
+      return std::pair{std::max(centre - 2, 0), std::min(centre + 2, last)};
     };
     if (level > 0) {
-      row_max.resize(corner(0, own.nodes_deep + 1));
-      for (int b = 0; b <= own.nodes_deep; ++b) {
+      row_max.resize(corner(0, finer_deep + 1));
+      for (int b = 0; b <= finer_deep; ++b) {
         const float* finer = &at(level - 1, 0, b);
         float* out = row_max.data() + corner(0, b);
         for (int i = 0; i < cw; ++i) {
-          const auto [a0, a1] = window(2 * i, own.nodes_wide);
-          out[i] = *std::max_element(finer + a0, finer + a1 + 1);
+          const int c = 2 * i;
+          if (c >= 2 && c + 2 <= finer_wide) {  // a tree of maxima: short chains
+            out[i] = std::max(
+                std::max(std::max(finer[c - 2], finer[c - 1]), std::max(finer[c], finer[c + 1])),
+                finer[c + 2]);
+          } else {
+            const auto [a0, a1] = window(c, finer_wide);
+            out[i] = *std::max_element(finer + a0, finer + a1 + 1);
+          }
         }
       }
     }
     finer_max.resize(static_cast<std::size_t>(cw));
-    for (int j = 0; j <= coarse.nodes_deep; ++j) {
-      const double* r0 = node_range.data() + static_cast<std::size_t>(j) * pw;
-      const double* r1 = r0 + pw;
+    for (int j = 0; j <= own.nodes_deep; ++j) {
+      node_ranges(j, ranges_after.data());
+      const double* r0 = ranges_before.data();
+      const double* r1 = ranges_after.data();
       float* out = &at(level, 0, j);
       if (level > 0) {
-        const auto [b0, b1] = window(2 * j, own.nodes_deep);
+        const auto [b0, b1] = window(2 * j, finer_deep);
         std::copy_n(row_max.data() + corner(0, b0), cw, finer_max.data());
         for (int b = b0 + 1; b <= b1; ++b) {
           const float* row = row_max.data() + corner(0, b);
@@ -402,7 +418,7 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
         }
       }
       for (int i = 0; i < cw; ++i) {
-        // Error: the coarser grid of every node at this corner.
+        // Error: the next grid of every node at this corner.
         double range = std::max(std::max(r0[i], r0[i + 1]), std::max(r1[i], r1[i + 1]));
         if (level > 0) {
           range = std::max(
@@ -412,6 +428,7 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
         }
         out[i] = static_cast<float>(range);
       }
+      ranges_before.swap(ranges_after);
     }
   }
   return field;
@@ -420,42 +437,22 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
 std::array<float, 4> LodQuadtree::corner_ranges(const LodMorphField& field,
                                                 const LodPiece& piece) const {
   if (piece.level >= levels() - 1) return {kFar, kFar, kFar, kFar};
-  // The piece's corners are level-L corners c: the level-(L+1) corner c / 2,
-  // or (odd c) halfway to the next; the last node's far side is its corner.
-  const std::size_t width = static_cast<std::size_t>(field.width);
-  const float* rows =
-      field.values.data() +
-      static_cast<std::size_t>(field.first_row[static_cast<std::size_t>(piece.level)]) * width;
-  const int nw = nodes_wide(piece.level + 1);
-  const int nd = nodes_deep(piece.level + 1);
-  // The level-(L+1) corner at or before level-L corner c, and the share of
-  // the way to the next one.
-  const auto axis = [](int c, int n) {
-    const int i = std::min(c / 2, n - 1);
-    return std::pair{i, 0.5 * c - i};
-  };
-  std::array<float, 4> out{};
-  const int cx = piece.x0 / piece.size;
-  const int cz = piece.z0 / piece.size;
-  for (int k = 0; k < 4; ++k) {
-    const auto [i, fx] = axis(cx + (k & 1), nw);
-    const auto [j, fz] = axis(cz + (k >> 1), nd);
-    const float* v = rows + static_cast<std::size_t>(j) * width + static_cast<std::size_t>(i);
-    // morph_range's arithmetic, so both pieces at a corner agree to the bit.
-    const double bottom = static_cast<double>(v[0]) * (1.0 - fx) + static_cast<double>(v[1]) * fx;
-    const double upper =
-        static_cast<double>(v[width]) * (1.0 - fx) + static_cast<double>(v[width + 1]) * fx;
-    out[static_cast<std::size_t>(k)] = static_cast<float>(bottom * (1.0 - fz) + upper * fz);
-  }
-  return out;
+  // The piece is a node: its corners are the field's.
+  const auto width = static_cast<std::size_t>(field.width);
+  const float* v = field.values.data() +
+                   static_cast<std::size_t>(field.first_row[static_cast<std::size_t>(piece.level)] +
+                                            piece.z0 / piece.size) *
+                       width +
+                   static_cast<std::size_t>(piece.x0 / piece.size);
+  return {v[0], v[1], v[width], v[width + 1]};
 }
 
 double LodQuadtree::morph_range(const LodMorphField& field, int level, double sx, double sz) const {
   const int top = levels() - 1;
   if (level >= top) return kFar;
-  const double size = patch_cells_ << (level + 1);
-  const int nw = nodes_wide(level + 1);
-  const int nd = nodes_deep(level + 1);
+  const double size = patch_cells_ << level;
+  const int nw = nodes_wide(level);
+  const int nd = nodes_deep(level);
   const int i = std::clamp(static_cast<int>(std::floor(sx / size)), 0, nw - 1);
   const int j = std::clamp(static_cast<int>(std::floor(sz / size)), 0, nd - 1);
   const double fx = std::clamp(sx / size - i, 0.0, 1.0);
@@ -479,15 +476,23 @@ LodSelection LodQuadtree::select(const OrbitCamera& camera, Viewport viewport,
   const double e = camera.vertical_exaggeration;
   const glm::dvec3 eye = eye_position(camera);
   const auto planes = frustum_planes(nav_to_clip(camera, viewport));
-  // Largest F_{level-1} at the node's corners (those of the level grid).
+  // Largest F_{level-1} over the node: at its children's 3 x 3 corners
+  // (fewer on the map's far edges), since it is bilinear within each child.
   const auto split_range = [&](int level, int nx, int nz) {
     const auto width = static_cast<std::size_t>(out.field.width);
-    const float* v =
+    const int last_i = nodes_wide(level - 1);
+    const int last_j = nodes_deep(level - 1);
+    const float* rows =
         out.field.values.data() +
-        static_cast<std::size_t>(out.field.first_row[static_cast<std::size_t>(level - 1)] + nz) *
-            width +
-        static_cast<std::size_t>(nx);
-    return static_cast<double>(std::max({v[0], v[1], v[width], v[width + 1]}));
+        static_cast<std::size_t>(out.field.first_row[static_cast<std::size_t>(level - 1)]) * width;
+    float range = 0.0f;
+    for (int j = 2 * nz; j <= std::min(2 * nz + 2, last_j); ++j) {
+      const float* row = rows + static_cast<std::size_t>(j) * width;
+      for (int i = 2 * nx; i <= std::min(2 * nx + 2, last_i); ++i) {
+        range = std::max(range, row[i]);
+      }
+    }
+    return static_cast<double>(range);
   };
   const auto visit = [&](const auto& self, int level, int nx, int nz, bool inside) -> void {
     const Level& l = levels_[static_cast<std::size_t>(level)];

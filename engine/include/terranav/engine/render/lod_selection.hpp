@@ -11,8 +11,8 @@
 // level-(L+1) grid (vertex morphing) as its distance from the eye goes from
 // kMorphStart to kMorphEnd of a morph range, so levels meet without cracks and change
 // without pops. Unlike CDLOD's one range per level, the range is a field
-// over the map: F_L, given at the corners of the level-(L+1) nodes and
-// interpolated bilinearly, made from each node's own geometric error (so
+// over the map: F_L, given at the corners of the level-L nodes and
+// interpolated bilinearly, made from each node's own geometric errors (so
 // smooth ground coarsens sooner than rough ground) and widened until the
 // nesting conditions hold (neighbours at most one level apart; a piece's
 // edge fully morphed where it meets a coarser one, unmorphed where it meets
@@ -49,9 +49,9 @@ struct LodBox {
 };
 
 /// The morph ranges F_L of one frame, display metres from the eye, stacked
-/// by rows: level L's (nodes_wide(L+1) + 1) x (nodes_deep(L+1) + 1)
-/// corner values start at row first_row[L]; the top level's are huge (it
-/// never morphs).
+/// by rows: level L's (nodes_wide(L) + 1) x (nodes_deep(L) + 1) corner
+/// values start at row first_row[L]; the top level's are huge (it never
+/// morphs).
 struct LodMorphField {
   int width = 0;
   int height = 0;
@@ -125,33 +125,35 @@ class LodQuadtree {
   static double error_scale(const OrbitCamera& camera, Viewport viewport, double max_error_px,
                             const LodBox* box = nullptr);
 
-  /// The morph ranges for this view: F_L(c) >= error_distance(K * max(error,
-  /// kMorphEnd / kMorphStart x its children's largest error), eye height
-  /// above the node's top) / kMorphEnd for each level-(L+1) node at corner c (K =
-  /// error_scale for the node's box), so the coarser grid, and each blend of
-  /// it with the finer one in the morph window, shows only where its error
-  /// projects to <= max_error_px, then widened to
-  /// 1.05 x (the largest F_{L-1} within 1.5 level-(L+1) nodes of c + a
-  /// level-L node's diagonal) / kMorphStart. O(nodes), mostly the level-1
-  /// nodes (most skip the projection when seen from above).
+  /// The morph ranges for this view: F_L(c) >= error_distance(K * max(the
+  /// level-(L+1) grid's error over the node, kMorphEnd / kMorphStart x the
+  /// node's own error), eye height above the node's top) / kMorphEnd for
+  /// each level-L node at corner c (K = error_scale for the node's box), so
+  /// the next grid, and each blend of it with the node's own in the morph
+  /// window, shows only where its error projects to <= max_error_px; then
+  /// widened to 1.05 x (the largest F_{L-1} at the corners of the level-L
+  /// nodes at c + a level-L node's diagonal) / kMorphStart. O(nodes),
+  /// mostly the level-0 nodes (most skip the projection when seen from
+  /// above).
   LodMorphField morph_field(const OrbitCamera& camera, Viewport viewport,
                             double max_error_px = 1.0) const;
-  /// F_level at sample coordinates (sx, sz), bilinear within the level-(L+1)
+  /// F_level at sample coordinates (sx, sz), bilinear within the level-L
   /// node containing it (the last one on the far edges); what the vertex
   /// shader computes. O(1).
   double morph_range(const LodMorphField& field, int level, double sx, double sz) const;
   /// morph_range at the piece's corners (x0, z0), (x1, z0), (x0, z1),
-  /// (x1, z1), x1 = x0 + size, as floats for the vertex shader; equal to the
-  /// bit. O(1) with no division by the node size.
+  /// (x1, z1), x1 = x0 + size, as floats for the vertex shader: the field's
+  /// values at its node's corners. O(1).
   std::array<float, 4> corner_ranges(const LodMorphField& field, const LodPiece& piece) const;
 
   /// Chooses the pieces for `camera` at `viewport`, CDLOD's LODSelect with
   /// the field: from the root, a node is culled when its box is outside the
   /// frustum, drawn when it is at level 0 or its box is at least the largest
-  /// of its four corners' F_{L-1} from the eye, else split into its
-  /// children; below a node wholly inside the frustum no box is tested.
-  /// O(nodes) for the field + O(nodes visited): 0.4 ms on the default DEM
-  /// from the default camera (bench/engine_bench.cpp BM_LodSelect).
+  /// F_{L-1} over it (at its children's corners) from the eye, else split
+  /// into its children; below a node wholly inside the frustum no box is
+  /// tested. O(nodes) for the field + O(nodes visited): 0.9 ms on the
+  /// default DEM from the default camera (bench/engine_bench.cpp
+  /// BM_LodSelect).
   LodSelection select(const OrbitCamera& camera, Viewport viewport,
                       double max_error_px = 1.0) const;
 
@@ -162,8 +164,9 @@ class LodQuadtree {
     std::vector<float> min_h;  ///< per node, row-major
     std::vector<float> max_h;
     std::vector<float> error;  ///< per node, nav metres
-    /// Per node: max(error, kMorphEnd / kMorphStart x its children's
-    /// largest error), the error its morph range bounds (0 at level 0).
+    /// Per node: max(the level-(L+1) grid's error over the node,
+    /// kMorphEnd / kMorphStart x error), the error its morph range bounds
+    /// (the top level's: its own error only; it never morphs).
     std::vector<double> morph_error;
     double max_error = 0.0;
     double relief = 0.0;  ///< largest max_h - min_h of a node, nav metres
