@@ -45,18 +45,23 @@ void BM_SimulationStep(benchmark::State& state) {
 }
 BENCHMARK(BM_SimulationStep)->Arg(200)->Arg(1000)->Unit(benchmark::kMicrosecond)->Iterations(600);
 
+// The default DEM (size 1025) or the app's `--procedural SIZE` terrain.
+const terranav::nav::Heightmap& lod_heightmap(std::int64_t size) {
+  static std::optional<terranav::nav::Heightmap> procedural;
+  if (size == 1025) return walking_world(1).heightmap();
+  if (!procedural) {
+    terranav::nav::TerrainRequest request;
+    request.procedural = terranav::nav::ProceduralConfig{.size = static_cast<int>(size)};
+    procedural = terranav::nav::load_terrain(request).heightmap;
+  }
+  return *procedural;
+}
+
 /// One frame's CPU part of the terrain LOD (morph field and node selection,
 /// default patch) from the default camera at 1280x720: on the default DEM
 /// (arg 1025) or the app's `--procedural 4097` terrain (arg 4097).
 void BM_LodSelect(benchmark::State& state) {
-  static std::optional<terranav::nav::Heightmap> procedural;
-  const bool dem = state.range(0) == 1025;
-  if (!dem && !procedural) {
-    terranav::nav::TerrainRequest request;
-    request.procedural = terranav::nav::ProceduralConfig{.size = static_cast<int>(state.range(0))};
-    procedural = terranav::nav::load_terrain(request).heightmap;
-  }
-  const terranav::nav::Heightmap& heightmap = dem ? walking_world(1).heightmap() : *procedural;
+  const terranav::nav::Heightmap& heightmap = lod_heightmap(state.range(0));
   const terranav::engine::LodQuadtree quadtree(heightmap);
   const terranav::engine::Viewport viewport{1280, 720};
   const terranav::engine::OrbitCamera camera =
@@ -66,6 +71,22 @@ void BM_LodSelect(benchmark::State& state) {
   state.counters["triangles"] = static_cast<double>(triangles);
 }
 BENCHMARK(BM_LodSelect)->Arg(1025)->Arg(4097)->Unit(benchmark::kMicrosecond);
+
+// Building the quadtree (at start), and updating it after a brush stroke of
+// 32 x 32 samples in the middle (every level's nodes over it).
+void BM_LodBuild(benchmark::State& state) {
+  const terranav::nav::Heightmap& heightmap = lod_heightmap(state.range(0));
+  for (auto _ : state) benchmark::DoNotOptimize(terranav::engine::LodQuadtree(heightmap).levels());
+}
+BENCHMARK(BM_LodBuild)->Arg(1025)->Arg(4097)->Unit(benchmark::kMillisecond);
+
+void BM_LodUpdate(benchmark::State& state) {
+  const terranav::nav::Heightmap& heightmap = lod_heightmap(state.range(0));
+  terranav::engine::LodQuadtree quadtree(heightmap);
+  const int mid = heightmap.width() / 2;
+  for (auto _ : state) quadtree.update(heightmap, {mid, mid, mid + 32, mid + 32});
+}
+BENCHMARK(BM_LodUpdate)->Arg(1025)->Arg(4097)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

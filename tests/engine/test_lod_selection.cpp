@@ -25,6 +25,12 @@ nav::Heightmap test_heightmap() {
       {.size = 257, .seed = 3, .spacing_m = 30.0, .relief_m = 150.0, .octaves = 4});
 }
 
+/// 203 samples a side: the last nodes of every patch size are cut short.
+nav::Heightmap cut_heightmap() {
+  return nav::procedural_heightmap(
+      {.size = 203, .seed = 5, .spacing_m = 30.0, .relief_m = 150.0, .octaves = 4});
+}
+
 /// Flat ground with rough squares of 32 x 32 samples in a third of the
 /// places: neighbouring nodes' errors differ by far more than a level, so
 /// the nesting conditions, not the errors, keep the levels together.
@@ -271,14 +277,11 @@ TEST(LodSelection, SharedEdgesAgreeBetweenLevels) {
 // The vertex shader's per-piece ranges: morph_range at the corners, to the
 // bit, on every patch size, and on a map whose last nodes are cut short.
 TEST(LodSelection, CornerRangesAreTheMorphRangesAtTheCorners) {
-  const nav::Heightmap square = test_heightmap();
-  const nav::Heightmap cut = nav::procedural_heightmap(
-      {.size = 203, .seed = 5, .spacing_m = 30.0, .relief_m = 150.0, .octaves = 4});
   int checked = 0;
-  for (const nav::Heightmap* h : {&square, &cut}) {
+  for (const nav::Heightmap& h : {test_heightmap(), cut_heightmap()}) {
     for (const int patch : {2, 4, 8}) {
-      const LodQuadtree tree(*h, patch);
-      for (const OrbitCamera& camera : cameras(*h)) {
+      const LodQuadtree tree(h, patch);
+      for (const OrbitCamera& camera : cameras(h)) {
         const LodSelection s = tree.select(camera, kViewport);
         for (const LodPiece& p : s.pieces) {
           const std::array<float, 4> corners = tree.corner_ranges(s.field, p);
@@ -338,6 +341,35 @@ TEST(LodSelection, ErrorDistanceSolvesTheAcrossShare) {
       EXPECT_LT(100.0 * std::sqrt(1.0 - h * h / (f * f)), f);
     }
   }
+}
+
+// Each node's error is the largest grid_deviation over its samples (the
+// tree takes it from its children's next-grid errors, computed cell by
+// cell), on every patch size and on a map whose last nodes are cut short.
+TEST(LodSelection, NodeErrorsAreTheLargestDeviationsOverTheirSamples) {
+  int checked = 0;
+  for (const nav::Heightmap& h : {test_heightmap(), cut_heightmap()}) {
+    for (const int patch : {2, 4, 8}) {
+      const LodQuadtree tree(h, patch);
+      for (int level = 1; level < tree.levels(); ++level) {
+        const int size = patch << level;
+        for (int z0 = 0; z0 < h.depth() - 1; z0 += size) {
+          for (int x0 = 0; x0 < h.width() - 1; x0 += size) {
+            double largest = 0.0;
+            for (int z = z0; z <= std::min(z0 + size, h.depth() - 1); ++z) {
+              for (int x = x0; x <= std::min(x0 + size, h.width() - 1); ++x) {
+                largest = std::max(largest, grid_deviation(h, 1 << level, x, z));
+              }
+            }
+            ASSERT_NEAR(tree.node_error(level, x0, z0), largest, 1e-4 * (1.0 + largest))
+                << "level " << level << " node " << x0 << "," << z0 << " patch " << patch;
+            ++checked;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 1000);
 }
 
 TEST(LodSelection, GridDeviationIsZeroOnGridVerticesAndPlanes) {

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <span>
 #include <string>
 #include <utility>
 
@@ -83,6 +84,46 @@ double grid_deviation(const nav::Heightmap& heightmap, int stride, int x, int z)
   return std::abs(heightmap.at(x, z) - coarse);
 }
 
+namespace {
+
+/// The largest grid_deviation(heightmap, stride, x, z) over samples
+/// [x0, x1] x [z0, z1], x0 and z0 on the grid, x1 and z1 on it or on the
+/// map's last column and row: cell by cell, each sample taken once (those
+/// on a cell's border with the cell after it, which gives the same value),
+/// without grid_deviation's divisions. O(samples).
+double grid_error(const nav::Heightmap& heightmap, int stride, int x0, int z0, int x1, int z1) {
+  const std::span<const float> h = heightmap.heights();
+  const auto row = [&](int z) {
+    return h.data() + static_cast<std::size_t>(z) * static_cast<std::size_t>(heightmap.width());
+  };
+  double largest = 0.0;
+  for (int gz = z0; gz < z1; gz += stride) {
+    const int cz = std::min(gz + stride, z1);
+    const double inv_dz = 1.0 / (cz - gz);
+    const float* r0 = row(gz);
+    const float* r1 = row(cz);
+    for (int z = gz; z < cz || (z == cz && cz == z1); ++z) {
+      const double fz = (z - gz) * inv_dz;
+      const float* r = row(z);
+      for (int gx = x0; gx < x1; gx += stride) {
+        const int cx = std::min(gx + stride, x1);
+        const double inv_dx = 1.0 / (cx - gx);
+        const double h00 = r0[gx];
+        const double h10 = r0[cx];
+        const double h01 = r1[gx];
+        const double h11 = r1[cx];
+        for (int x = gx; x < cx || (x == cx && cx == x1); ++x) {
+          const double fx = (x - gx) * inv_dx;
+          largest = std::max(largest, std::abs(r[x] - surface_on_grid(h00, h10, h01, h11, fx, fz)));
+        }
+      }
+    }
+  }
+  return largest;
+}
+
+}  // namespace
+
 int default_patch_cells(int width, int depth) {
   constexpr double kMaxNodes = 1 << 18;
   int cells = 4;
@@ -114,6 +155,7 @@ LodQuadtree::LodQuadtree(const nav::Heightmap& heightmap, int patch_cells)
     l.min_h.assign(n, 0.0f);
     l.max_h.assign(n, 0.0f);
     l.error.assign(n, 0.0f);
+    l.next_error.assign(n, 0.0f);
     l.morph_error.assign(n, 0.0);
     levels_.push_back(std::move(l));
     if (size >= cells) break;
@@ -124,7 +166,6 @@ LodQuadtree::LodQuadtree(const nav::Heightmap& heightmap, int patch_cells)
 void LodQuadtree::compute_node(const nav::Heightmap& heightmap, int level, int nx, int nz) {
   Level& l = levels_[static_cast<std::size_t>(level)];
   const int size = patch_cells_ << level;
-  const int stride = 1 << level;
   const int x0 = nx * size;
   const int z0 = nz * size;
   const int x1 = std::min(x0 + size, width_ - 1);
@@ -158,24 +199,27 @@ void LodQuadtree::compute_node(const nav::Heightmap& heightmap, int level, int n
     l.min_h[k] = lo;
     l.max_h[k] = hi;
   }
-  // The node's own grid's error, and the next level's grid's over the node
-  // (the grid its vertices morph into; the top level never morphs).
-  const int coarse = 2 * stride;
-  const bool morphs = level + 1 < levels();
+  // The next level's grid's error over the node (the grid its vertices
+  // morph into; the top level never morphs). The node's own grid's error is
+  // its children's next-grid errors: the same samples against the same grid.
   double error = 0.0;
-  double coarse_error = 0.0;
-  for (int z = z0; z <= z1; ++z) {
-    for (int x = x0; x <= x1; ++x) {
-      if (x % stride != 0 || z % stride != 0) {
-        error = std::max(error, grid_deviation(heightmap, stride, x, z));
-      }
-      if (morphs && (x % coarse != 0 || z % coarse != 0)) {
-        coarse_error = std::max(coarse_error, grid_deviation(heightmap, coarse, x, z));
+  if (level > 0) {
+    const Level& c = levels_[static_cast<std::size_t>(level - 1)];
+    for (int cz = 2 * nz; cz <= 2 * nz + 1 && cz < c.nodes_deep; ++cz) {
+      for (int cx = 2 * nx; cx <= 2 * nx + 1 && cx < c.nodes_wide; ++cx) {
+        error = std::max(
+            error,
+            static_cast<double>(
+                c.next_error[static_cast<std::size_t>(cz) * static_cast<std::size_t>(c.nodes_wide) +
+                             static_cast<std::size_t>(cx)]));
       }
     }
   }
+  const double next =
+      level + 1 < levels() ? grid_error(heightmap, 2 << level, x0, z0, x1, z1) : 0.0;
   l.error[k] = static_cast<float>(error);
-  l.morph_error[k] = std::max<double>(coarse_error, l.error[k] * kMorphEnd / kMorphStart);
+  l.next_error[k] = static_cast<float>(next);
+  l.morph_error[k] = std::max<double>(l.next_error[k], l.error[k] * kMorphEnd / kMorphStart);
 }
 
 void LodQuadtree::update(const nav::Heightmap& heightmap, nav::SampleRect rect) {

@@ -163,7 +163,8 @@ class LodQuadtree {
     int nodes_deep = 0;
     std::vector<float> min_h;  ///< per node, row-major
     std::vector<float> max_h;
-    std::vector<float> error;  ///< per node, nav metres
+    std::vector<float> error;       ///< per node, nav metres
+    std::vector<float> next_error;  ///< the level-(L+1) grid's over the node
     /// Per node: max(the level-(L+1) grid's error over the node,
     /// kMorphEnd / kMorphStart x error), the error its morph range bounds
     /// (the top level's: its own error only; it never morphs).
