@@ -172,49 +172,35 @@ void LodQuadtree::compute_node(const nav::Heightmap& heightmap, int level, int n
   const int z1 = std::min(z0 + size, depth_ - 1);
   const auto k = static_cast<std::size_t>(nz) * static_cast<std::size_t>(l.nodes_wide) +
                  static_cast<std::size_t>(nx);
+  // The node's own grid's error is its children's next-grid errors: the
+  // same samples against the same grid.
+  double error = 0.0;
+  float lo = std::numeric_limits<float>::max();
+  float hi = std::numeric_limits<float>::lowest();
   if (level > 0) {
-    // Extremes from the four children where they exist.
+    // Extremes and error from the four children where they exist.
     const Level& c = levels_[static_cast<std::size_t>(level - 1)];
-    float lo = std::numeric_limits<float>::max();
-    float hi = std::numeric_limits<float>::lowest();
     for (int cz = 2 * nz; cz <= 2 * nz + 1 && cz < c.nodes_deep; ++cz) {
       for (int cx = 2 * nx; cx <= 2 * nx + 1 && cx < c.nodes_wide; ++cx) {
         const auto ck = static_cast<std::size_t>(cz) * static_cast<std::size_t>(c.nodes_wide) +
                         static_cast<std::size_t>(cx);
         lo = std::min(lo, c.min_h[ck]);
         hi = std::max(hi, c.max_h[ck]);
+        error = std::max(error, static_cast<double>(c.next_error[ck]));
       }
     }
-    l.min_h[k] = lo;
-    l.max_h[k] = hi;
   } else {
-    float lo = std::numeric_limits<float>::max();
-    float hi = std::numeric_limits<float>::lowest();
     for (int z = z0; z <= z1; ++z) {
       for (int x = x0; x <= x1; ++x) {
         lo = std::min(lo, heightmap.at(x, z));
         hi = std::max(hi, heightmap.at(x, z));
       }
     }
-    l.min_h[k] = lo;
-    l.max_h[k] = hi;
   }
-  // The next level's grid's error over the node (the grid its vertices
-  // morph into; the top level never morphs). The node's own grid's error is
-  // its children's next-grid errors: the same samples against the same grid.
-  double error = 0.0;
-  if (level > 0) {
-    const Level& c = levels_[static_cast<std::size_t>(level - 1)];
-    for (int cz = 2 * nz; cz <= 2 * nz + 1 && cz < c.nodes_deep; ++cz) {
-      for (int cx = 2 * nx; cx <= 2 * nx + 1 && cx < c.nodes_wide; ++cx) {
-        error = std::max(
-            error,
-            static_cast<double>(
-                c.next_error[static_cast<std::size_t>(cz) * static_cast<std::size_t>(c.nodes_wide) +
-                             static_cast<std::size_t>(cx)]));
-      }
-    }
-  }
+  l.min_h[k] = lo;
+  l.max_h[k] = hi;
+  // The next level's grid's error over the node: the grid its vertices
+  // morph into (the top level never morphs).
   const double next =
       level + 1 < levels() ? grid_error(heightmap, 2 << level, x0, z0, x1, z1) : 0.0;
   l.error[k] = static_cast<float>(error);
