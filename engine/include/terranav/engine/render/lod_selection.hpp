@@ -86,8 +86,9 @@ inline constexpr double kMorphEnd = 0.97;
 /// GPU is most of the frame on huge maps (docs/terrain-lod.md). O(1).
 int default_patch_cells(int width, int depth);
 
-/// The quadtree: per node its height extremes (AABB) and the geometric error
-/// of drawing it at its level. Memory O(W * D / patch_cells^2).
+/// The quadtree: per node its height extremes (AABB) and the geometric
+/// errors of drawing it at its level and at the next. Memory O(W * D /
+/// patch_cells^2).
 class LodQuadtree {
  public:
   /// patch_cells: a power of two >= 2. Builds extremes and errors:
