@@ -417,16 +417,13 @@ LodMorphField LodQuadtree::morph_field(const OrbitCamera& camera, Viewport viewp
       for (int b = 0; b <= finer_deep; ++b) {
         const float* finer = &at(level - 1, 0, b);
         float* out = row_max.data() + corner(0, b);
+        // Clamped at the ends (a repeated value leaves a maximum as it is);
+        // a tree of maxima, for short dependency chains.
+        const auto f = [&](int a) { return finer[std::clamp(a, 0, finer_wide)]; };
         for (int i = 0; i < cw; ++i) {
           const int c = 2 * i;
-          if (c >= 2 && c + 2 <= finer_wide) {  // a tree of maxima: short chains
-            out[i] = std::max(
-                std::max(std::max(finer[c - 2], finer[c - 1]), std::max(finer[c], finer[c + 1])),
-                finer[c + 2]);
-          } else {
-            const auto [a0, a1] = window(c, finer_wide);
-            out[i] = *std::max_element(finer + a0, finer + a1 + 1);
-          }
+          out[i] =
+              std::max(std::max(std::max(f(c - 2), f(c - 1)), std::max(f(c), f(c + 1))), f(c + 2));
         }
       }
     }
