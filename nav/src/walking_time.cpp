@@ -906,19 +906,36 @@ WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOp
     solve(open);
   }
 
-  double max_time = 0.0;
   // The times unpadded in place: sample (c, r) moves from cell (r + kPad) *
-  // pw + c + kPad down to r * w + c, never past an index still to be read.
-  // A copy would fault in 8 MB of fresh pages for 1025 x 1025 samples, which
-  // on a VM costs tens of milliseconds.
+  // pw + c + kPad down to r * w + c. A copy would fault in 8 MB of fresh
+  // pages for 1025 x 1025 samples, which on a VM costs tens of milliseconds.
+  // A row's cells lie past the row it becomes (restrict: the loop
+  // vectorises, 2.9 -> 0.9 ms for 1025 x 1025), and the largest time is
+  // kept in four lanes (an order-free maximum, as in check()).
+  std::array<double, 4> largest = {0.0, 0.0, 0.0, 0.0};
   for (std::int32_t r = 0; r < d; ++r) {
-    for (std::int32_t c = 0; c < w; ++c) {
-      const std::size_t from = static_cast<std::size_t>(r + kPad) * pw + (c + kPad);
-      const std::size_t to = static_cast<std::size_t>(r) * w + c;
-      const double time = cells[from * kCell + kTime];
-      cells[to] = time == kInf ? kNaN : time;
-      max_time = time != kInf && time > max_time ? time : max_time;  // NaN: not greater
-      if (options.directions) dir[to] = dir[from];
+    const double* __restrict from =
+        cells.data() + (static_cast<std::size_t>(r + kPad) * pw + kPad) * kCell + kTime;
+    double* __restrict to = cells.data() + static_cast<std::size_t>(r) * w;
+    std::int32_t c = 0;
+    const auto move = [&](std::int32_t column, std::size_t lane) {
+      const double time = from[static_cast<std::size_t>(column) * kCell];
+      const bool reached = time != kInf;
+      to[column] = reached ? time : kNaN;
+      largest[lane] = reached && time > largest[lane] ? time : largest[lane];
+    };
+    for (; c + 4 <= w; c += 4) {
+      for (std::size_t j = 0; j < 4; ++j) move(c + static_cast<std::int32_t>(j), j);
+    }
+    for (; c < w; ++c) move(c, 0);
+  }
+  const double max_time = std::max({largest[0], largest[1], largest[2], largest[3]});
+  if (options.directions) {
+    for (std::int32_t r = 0; r < d; ++r) {
+      for (std::int32_t c = 0; c < w; ++c) {
+        dir[static_cast<std::size_t>(r) * w + c] =
+            dir[static_cast<std::size_t>(r + kPad) * pw + (c + kPad)];
+      }
     }
   }
   const std::size_t n = static_cast<std::size_t>(w) * d;
