@@ -8,7 +8,8 @@
 # location made from the GeoTIFF; terranav as the whole command `navcli
 # cost-surface --compat r.walk` (process start, GeoTIFF in, surface, GeoTIFF
 # out; wall time, median of RUNS), each run of it right after a run of
-# r.walk, so that both meet the same load; the surface alone from
+# r.walk, so that both meet the same load, and each after a `sync`, so that
+# neither is charged for writing back the other's output; the surface alone from
 # bench/walking_time_bench beside it (on every core, as navcli). Prints a
 # table: raster, neighbours, r.walk ms, navcli ms, ratio, surface ms, and
 # the CPU time (user + sys, median of the same runs) of r.walk and of
@@ -105,9 +106,11 @@ for flags in "" "-k"; do
   topology=\$([[ -z \$flags ]] && echo octile8 || echo knight16)
   for _ in \$(seq $runs); do
     if [[ $have_grass == 1 ]]; then
+      sync
       echo "r\$flags \$(timed r.walk \$flags --quiet --overwrite elevation=dem friction=zero \\
         output=time start_coordinates=\$start)"
     fi
+    sync
     echo "n\$flags \$(timed "$navcli" cost-surface --compat r.walk --map "$out/$dem.tif" \\
       --from "$cx,$cy" --topology \$topology --out "$out/time.tif")"
   done
