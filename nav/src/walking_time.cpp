@@ -271,8 +271,10 @@ class BucketQueue {
       if (!buckets_[k & mask_].empty()) return k;
     }
   }
+  // Through a signed conversion, one instruction (times stay far below
+  // 2^63 widths: walking_time's window check).
   std::size_t bucket_of(double time) const noexcept {
-    return static_cast<std::size_t>(time * inv_width_);
+    return static_cast<std::size_t>(static_cast<std::int64_t>(time * inv_width_));
   }
 
  private:
@@ -533,8 +535,12 @@ struct Search {
     const Doubles c = {o.walk.c, o.walk.c, o.walk.c, o.walk.c};
     const Doubles d = {o.walk.d, o.walk.d, o.walk.d, o.walk.d};
     const auto at = [u](std::ptrdiff_t offset) { return static_cast<std::ptrdiff_t>(u) + offset; };
-    for (std::size_t g = 0; g < lanes.size(); ++g) {
-      const Lanes& l = lanes[g];
+    // Locals: through the members the compiler would reload them after
+    // every push.
+    const Lanes* const groups = lanes.data();
+    const std::size_t group_count = lanes.size();
+    for (std::size_t g = 0; g < group_count; ++g) {
+      const Lanes& l = groups[g];
       // A neighbour's elevation and time lie side by side: load them as
       // pairs, lanes 0 and 2 in one register, 1 and 3 in another, then part
       // the elevations from the times.
@@ -570,9 +576,14 @@ struct Search {
         }
         sum = sum + (o.lambda * mean) * l.dist;
       }
+      // The lanes that lower an unsettled sample's time (known to be less:
+      // no second comparison).
       for (unsigned lowered = bits((t > tu) & (sum < t)); lowered != 0; lowered &= lowered - 1) {
         const int i = std::countr_zero(lowered);
-        lower<kDirections>(zt, dirs, at(l.offset[i]), sum[i], steps[g * 4 + i], open);
+        const std::ptrdiff_t v = at(l.offset[i]);
+        zt[v * kCell + kTime] = sum[i];
+        if constexpr (kDirections) dirs[v] = steps[g * 4 + i].back_deg;
+        open.lower({sum[i], static_cast<std::uint32_t>(v)}, t[i]);
       }
     }
   }
