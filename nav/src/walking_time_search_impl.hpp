@@ -182,13 +182,12 @@ class OpenSet {
 // left behind in a later bucket is stale (popped with time kInf).
 class BucketQueue {
  public:
-  // A sample's time is times[node * stride].
-  BucketQueue(double width, std::size_t window, const double* times, std::size_t stride)
+  // A sample's time is cells[node * kCell + kTime].
+  BucketQueue(double width, std::size_t window, const double* cells)
       : inv_width_(1.0 / width),
         buckets_(std::bit_ceil(window)),
         mask_(buckets_.size() - 1),
-        times_(times),
-        stride_(stride) {}
+        cells_(cells) {}
   bool empty() const noexcept { return size_ == 0; }
   void push(Entry e) {
     buckets_[bucket_of(e.time) & mask_].push_back(e.node);
@@ -239,15 +238,14 @@ class BucketQueue {
     const std::uint32_t node = bucket.back();
     bucket.pop_back();
     --size_;
-    const double time = times_[node * stride_];
+    const double time = cells_[node * kCell + kTime];
     return {bucket_of(time) == current_ ? time : kInf, node};
   }
 
   double inv_width_;
   std::vector<std::vector<std::uint32_t>> buckets_;
   std::size_t mask_;
-  const double* times_;
-  std::size_t stride_;
+  const double* cells_;
   std::size_t current_ = 0;
   std::size_t size_ = 0;
 };
@@ -479,7 +477,7 @@ struct Search : detail::SearchSpec {
       if (go.load() < 0) return;
       try {
         // Its own queue, on its own cache lines.
-        BucketQueue open(bucket_width, window, zt + kTime, kCell);
+        BucketQueue open(bucket_width, window, zt);
         for (const Entry e : starts) {
           if (owner(e.node) == me) open.push(e);
         }
@@ -602,7 +600,7 @@ std::size_t search(const detail::SearchSpec& spec) {
           specialised([&](auto fr, auto di) { return search.run_parallel<fr(), di()>(); });
       if (parallel) return *parallel;
     }
-    BucketQueue open(spec.bucket_width, spec.window, spec.cells.data() + kTime, kCell);
+    BucketQueue open(spec.bucket_width, spec.window, spec.cells.data());
     return solve(open);
   }
   OpenSet open;
