@@ -139,11 +139,11 @@ class RunQueues {
 // (Mellor-Crummey & Scott 1991). A waiting thread spins with `pause`, so
 // that a hypervisor's pause-loop exiting can give its time to the other
 // vCPU, and yields only when the machine has more runnable tasks than
-// CPUs (looked at after 128 turns, then every 2048): yielding after a few
-// thousand turns whatever the load made 1025 x 1025, 8 neighbours, take
-// 32-62 ms where it now takes 28-44 ms on a busy host, and never yielding
-// made two searches at once on 2 cores take 9.6 s instead of 60 ms
-// (docs/rwalk.md section 19).
+// CPUs (looked at after 128 turns, then every 2048). Yielding after 4 096
+// turns whatever the load, the two-thread search of 1025 x 1025 samples,
+// 8 neighbours, took 33.5-51.8 ms on a busy host where it now takes
+// 27.9-40.0 ms; never yielding made two searches at once on 2 cores take
+// 9.6 s instead of 60 ms (docs/rwalk.md section 19).
 class SpinBarrier {
  public:
   explicit SpinBarrier(std::size_t threads) : expected_(threads) {}
@@ -155,7 +155,8 @@ class SpinBarrier {
       return;
     }
     bool yielding = false;
-    for (int spins = 1; round_.load(std::memory_order_acquire) == round; ++spins) {
+    // Unsigned: a wait may outlast 2^31 turns (about 50 s of `pause`).
+    for (unsigned spins = 1; round_.load(std::memory_order_acquire) == round; ++spins) {
       if (yielding) {
         std::this_thread::yield();
         continue;
@@ -166,8 +167,8 @@ class SpinBarrier {
   }
 
  private:
-  static constexpr int kFirstLook = 128;
-  static constexpr int kLookEvery = 2048;
+  static constexpr unsigned kFirstLook = 128;
+  static constexpr unsigned kLookEvery = 2048;
   static void relax() noexcept {
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
     __builtin_ia32_pause();

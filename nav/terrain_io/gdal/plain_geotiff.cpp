@@ -568,7 +568,7 @@ void write_rows(TIFF* tif, const GeoTiffSpec& spec, std::span<const double> valu
       bytes = static_cast<tmsize_t>(count * sizeof(float));
     }
     if (TIFFWriteEncodedStrip(tif, strip, data, bytes) != bytes) {
-      throw Error("cannot write rows " + std::to_string(row) + " on");
+      throw Error("cannot write the strip from row " + std::to_string(row));
     }
   }
 }
