@@ -387,6 +387,14 @@ struct Search : detail::SearchSpec {
     // every push.
     const Lanes* const groups = lanes.data();
     const std::size_t group_count = lanes.size();
+    // Every group is priced before any sample is lowered (the steps reach
+    // distinct samples), so that one loop over the lowering steps, not one
+    // per group, lowers them: its exit is mispredicted once a sample, not
+    // once a group (1025 x 1025, one thread: 8 neighbours 37.6 -> 34.4 ms,
+    // 16 neighbours 65.9 -> 51.8 ms).
+    alignas(32) std::array<double, 16> sums;  // at most 16 steps
+    alignas(32) std::array<double, 16> before;
+    unsigned lowering = 0;  // bit g * 4 + i: lane i of group g lowers its sample
     for (std::size_t g = 0; g < group_count; ++g) {
       const Lanes& l = groups[g];
       // A neighbour's elevation and time lie side by side: load them as
@@ -424,15 +432,18 @@ struct Search : detail::SearchSpec {
         }
         sum = sum + (o.lambda * mean) * l.dist;
       }
+      _mm256_store_pd(sums.data() + g * 4, reinterpret_cast<__m256d>(sum));
+      _mm256_store_pd(before.data() + g * 4, reinterpret_cast<__m256d>(t));
       // The lanes that lower an unsettled sample's time (known to be less:
       // no second comparison).
-      for (unsigned lowered = bits((t > tu) & (sum < t)); lowered != 0; lowered &= lowered - 1) {
-        const int i = std::countr_zero(lowered);
-        const std::ptrdiff_t v = at(l.offset[i]);
-        zt[v * kCell + kTime] = sum[i];
-        if constexpr (kDirections) dirs[v] = steps[g * 4 + i].back_deg;
-        open.lower({sum[i], static_cast<std::uint32_t>(v)}, t[i]);
-      }
+      lowering |= bits((t > tu) & (sum < t)) << (g * 4);
+    }
+    for (; lowering != 0; lowering &= lowering - 1) {
+      const auto k = static_cast<std::size_t>(std::countr_zero(lowering));
+      const std::ptrdiff_t v = at(groups[k / 4].offset[k % 4]);
+      zt[v * kCell + kTime] = sums[k];
+      if constexpr (kDirections) dirs[v] = steps[k].back_deg;
+      open.lower({sums[k], static_cast<std::uint32_t>(v)}, before[k]);
     }
   }
 #endif
