@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <tiffio.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -18,6 +19,7 @@
 #include <fstream>
 #include <limits>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -50,6 +52,18 @@ void expect_same_values(const std::vector<double>& a, const std::vector<double>&
   }
 }
 
+// Band 1 read `rows` rows at a time, in order, through read(first_row, span).
+template <typename Read>
+std::vector<double> read_by_blocks(int width, int depth, int rows, const Read& read) {
+  std::vector<double> out(static_cast<std::size_t>(width) * static_cast<std::size_t>(depth));
+  for (int row = 0; row < depth; row += rows) {
+    read(row, std::span<double>(out).subspan(
+                  static_cast<std::size_t>(row) * width,
+                  static_cast<std::size_t>(std::min(rows, depth - row)) * width));
+  }
+  return out;
+}
+
 // The plain reader's answers for `file` against GDAL's own.
 void expect_reads_as_gdal(const std::filesystem::path& file) {
   SCOPED_TRACE(file.string());
@@ -67,12 +81,42 @@ void expect_reads_as_gdal(const std::filesystem::path& file) {
     EXPECT_TRUE(*plain->nodata() == *gdal.nodata() ||
                 (std::isnan(*plain->nodata()) && std::isnan(*gdal.nodata())));
   }
-  expect_same_values(plain->read_band1_f64(), gdal.read_band1_f64());
+  const std::vector<double> whole = gdal.read_band1_f64();
+  expect_same_values(plain->read_band1_f64(), whole);
+  // The same rows by blocks, within strips and across them, from either
+  // reader: 1, 2 or 7 rows at a time, and the last row before the first (a
+  // strip decoded again after another).
+  const int w = plain->width();
+  const int d = plain->depth();
+  for (const int rows : {1, 2, 7}) {
+    SCOPED_TRACE(rows);
+    expect_same_values(read_by_blocks(w, d, rows,
+                                      [&](int first, std::span<double> out) {
+                                        plain->read_band1_rows(first, out);
+                                      }),
+                       whole);
+    expect_same_values(
+        read_by_blocks(w, d, rows,
+                       [&](int first, std::span<double> out) { gdal.read_band1_rows(first, out); }),
+        whole);
+  }
+  std::vector<double> row(static_cast<std::size_t>(w));
+  plain->read_band1_rows(d - 1, row);
+  plain->read_band1_rows(0, row);
+  expect_same_values(row, std::vector<double>(whole.begin(), whole.begin() + w));
   // And load_raster_grid takes this path: no WKT, the keys instead.
   const RasterGrid grid = load_raster_grid(file);
   EXPECT_TRUE(grid.crs_wkt.empty());
   EXPECT_FALSE(grid.geokeys.empty());
   EXPECT_EQ(grid.epsg, gdal.crs()->epsg);
+  // RasterGridReader by blocks: load_raster_grid's values.
+  const RasterGridReader reader(file);
+  EXPECT_TRUE(reader.grid().values.empty());
+  EXPECT_EQ(reader.grid().geotransform, grid.geotransform);
+  EXPECT_EQ(reader.grid().geokeys.directory, grid.geokeys.directory);
+  expect_same_values(
+      read_by_blocks(w, d, 3, [&](int first, std::span<double> out) { reader.read(first, out); }),
+      grid.values);
 }
 
 using PlainGeoTiffTest = test::ScratchDirTest;
@@ -231,6 +275,25 @@ TEST_F(PlainGeoTiffTest, MissingTruncatedAndForeignFilesAreLeftOrRefusedByName) 
   const auto cut = path("cut.tif");
   std::ofstream(cut, std::ios::binary) << bytes.substr(0, bytes.size() / 2);
   EXPECT_THAT(error_of([&] { load_raster_grid(cut); }), HasSubstr("cut.tif"));
+}
+
+TEST_F(PlainGeoTiffTest, RowsOutsideTheRasterAreRefusedByName) {
+  const auto file = test::write_geotiff(path("dem.tif"), {});  // 3 x 2
+  const std::unique_ptr<PlainGeoTiff> plain = PlainGeoTiff::open(file);
+  ASSERT_NE(plain, nullptr);
+  const Raster gdal(file);
+  std::vector<double> rows(6);
+  const std::string past = file.string() + ": cannot read 6 samples from row 1 (3 x 2 samples)";
+  const std::string part = file.string() + ": cannot read 4 samples from row 0 (3 x 2 samples)";
+  const std::string before = file.string() + ": cannot read 3 samples from row -1 (3 x 2 samples)";
+  EXPECT_EQ(error_of([&] { plain->read_band1_rows(1, rows); }), past);
+  EXPECT_EQ(error_of([&] { gdal.read_band1_rows(1, rows); }), past);
+  EXPECT_EQ(error_of([&] { plain->read_band1_rows(0, std::span(rows).first(4)); }), part);
+  EXPECT_EQ(error_of([&] { gdal.read_band1_rows(0, std::span(rows).first(4)); }), part);
+  EXPECT_EQ(error_of([&] { plain->read_band1_rows(-1, std::span(rows).first(3)); }), before);
+  EXPECT_EQ(error_of([&] { gdal.read_band1_rows(-1, std::span(rows).first(3)); }), before);
+  const RasterGridReader reader(file);
+  EXPECT_EQ(error_of([&] { reader.read(1, rows); }), past);
 }
 
 // The value of a dataset metadata item, read with GDAL's API.

@@ -3,10 +3,14 @@
 // and check_same_grid. Fixtures written with GDAL's API (geotiff_writer.hpp).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "geotiff_writer.hpp"
 #include "terranav/terrain_io/raster_grid.hpp"
@@ -54,6 +58,48 @@ TEST_F(RasterGridTest, NonSquarePixelsAndNodataAsNaN) {
   ASSERT_EQ(t.values.size(), 6u);
   EXPECT_TRUE(std::isnan(t.values[1]));
   for (const std::size_t k : {0u, 2u, 3u, 4u, 5u}) EXPECT_EQ(t.values[k], spec.values[k]);
+}
+
+TEST_F(RasterGridTest, ReaderGivesLoadRasterGridsValuesByBlocks) {
+  // Through GDAL (tiled), with nodata, scale and offset: every conversion
+  // load_raster_grid makes.
+  RasterSpec spec;
+  spec.width = 5;
+  spec.depth = 9;
+  spec.values.assign(45, 0.0);
+  for (std::size_t k = 0; k < spec.values.size(); ++k) spec.values[k] = static_cast<double>(k);
+  spec.values[17] = -9999.0;
+  spec.nodata = -9999.0;
+  spec.scale = 0.5;
+  spec.offset = -3.0;
+  spec.creation_options = {"TILED=YES", "BLOCKXSIZE=16", "BLOCKYSIZE=16"};
+  const fs::path file = tif("scaled.tif", spec);
+  const RasterGrid g = load_raster_grid(file);
+  ASSERT_EQ(g.values.size(), 45u);
+  EXPECT_TRUE(std::isnan(g.values[17]));
+  EXPECT_EQ(g.values[18], 18 * 0.5 - 3.0);
+  const RasterGridReader reader(file);
+  EXPECT_TRUE(reader.grid().values.empty());
+  EXPECT_EQ(reader.grid().width, 5);
+  EXPECT_EQ(reader.grid().depth, 9);
+  EXPECT_EQ(reader.grid().geotransform, g.geotransform);
+  EXPECT_EQ(reader.grid().crs_wkt, g.crs_wkt);
+  std::vector<double> values(45);
+  for (std::int32_t row = 0; row < 9; row += 4) {
+    const std::size_t rows = std::min<std::size_t>(4, 9 - static_cast<std::size_t>(row));
+    reader.read(row, std::span(values).subspan(static_cast<std::size_t>(row) * 5, rows * 5));
+  }
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    if (k == 17) {
+      EXPECT_TRUE(std::isnan(values[k]));
+    } else {
+      EXPECT_EQ(values[k], g.values[k]) << k;
+    }
+  }
+  EXPECT_EQ(test::error_of([&] { reader.read(8, std::span(values).first(10)); }),
+            file.string() + ": cannot read 10 samples from row 8 (5 x 9 samples)");
+  EXPECT_EQ(test::error_of([&] { RasterGridReader missing(dir_ / "missing.tif"); }),
+            test::error_of([&] { load_raster_grid(dir_ / "missing.tif"); }));
 }
 
 TEST_F(RasterGridTest, Float32NodataComparesAsAFloat) {

@@ -56,12 +56,13 @@ void check_block_size(const std::filesystem::path& file, GDALDatasetH dataset,
 // took 235 ms of CPU, 165 ms in bands.
 template <typename T>
 void read_rows(const std::filesystem::path& file, GDALDatasetH dataset, GDALRasterBandH band,
-               int width, int depth, GDALDataType type, T* values) {
+               int width, int first_row, int depth, GDALDataType type, T* values) {
   check_block_size(file, dataset, band);
   constexpr int kRows = 64;
-  for (int row = 0; row < depth; row += kRows) {
-    const int rows = std::min(kRows, depth - row);
-    T* const first = values + static_cast<std::size_t>(row) * static_cast<std::size_t>(width);
+  for (int row = first_row; row < first_row + depth; row += kRows) {
+    const int rows = std::min(kRows, first_row + depth - row);
+    T* const first =
+        values + static_cast<std::size_t>(row - first_row) * static_cast<std::size_t>(width);
     if (api().GDALRasterIO(band, GF_Read, 0, row, width, rows, first, width, rows, type, 0, 0) !=
             CE_None ||
         api().GDALFlushRasterCache(band) != CE_None) {
@@ -174,7 +175,7 @@ std::vector<float> Raster::read_band1() const {
   const int w = width();
   const int d = depth();
   std::vector<float> values(static_cast<std::size_t>(w) * static_cast<std::size_t>(d));
-  read_rows(file_, dataset_->handle, dataset_->band, w, d, GDT_Float32, values.data());
+  read_rows(file_, dataset_->handle, dataset_->band, w, 0, d, GDT_Float32, values.data());
   return values;
 }
 
@@ -185,8 +186,22 @@ std::vector<double> Raster::read_band1_f64() const {
   std::vector<double> values;
   detail::assign_on_huge_pages(values, static_cast<std::size_t>(w) * static_cast<std::size_t>(d),
                                0.0);
-  read_rows(file_, dataset_->handle, dataset_->band, w, d, GDT_Float64, values.data());
+  read_rows(file_, dataset_->handle, dataset_->band, w, 0, d, GDT_Float64, values.data());
   return values;
+}
+
+void Raster::read_band1_rows(int first_row, std::span<double> rows) const {
+  const QuietErrors quiet;
+  const auto w = static_cast<std::size_t>(width());
+  const std::size_t count = rows.size() / w;
+  if (first_row < 0 || rows.size() % w != 0 ||
+      count > static_cast<std::size_t>(depth() - first_row)) {
+    fail(file_, "cannot read " + std::to_string(rows.size()) + " samples from row " +
+                    std::to_string(first_row) + " (" + std::to_string(width()) + " x " +
+                    std::to_string(depth()) + " samples)");
+  }
+  read_rows(file_, dataset_->handle, dataset_->band, width(), first_row, static_cast<int>(count),
+            GDT_Float64, rows.data());
 }
 
 }  // namespace terranav::nav::gdal

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,11 @@ class Raster {
   /// Band 1, row-major, converted to double by GDAL (exact for every real
   /// band type). Throws Error as read_band1 does. O(W * D).
   std::vector<double> read_band1_f64() const;
+  /// Rows first_row to first_row + rows.size() / width() - 1 of band 1 into
+  /// `rows`, as read_band1_f64 gives them. Throws Error as read_band1 does,
+  /// and for rows outside the raster or a size that is not whole rows.
+  /// O(width * rows).
+  void read_band1_rows(int first_row, std::span<double> rows) const;
 
  private:
   struct Dataset;

@@ -277,6 +277,13 @@ struct PlainGeoTiff::File {
   std::string message;
   int warnings = 0;
   TIFF* tif = nullptr;
+  // The strip decoded last (read_band1_rows asks for rows, not strips): its
+  // index (-1: none) and where its samples lie, in `strip` or `inflated`.
+  std::int64_t decoded = -1;
+  const unsigned char* samples = nullptr;
+  std::vector<unsigned char> strip;
+  std::vector<unsigned char> raw;
+  std::vector<unsigned char> inflated;
   ~File() {
     if (tif != nullptr) TIFFClose(tif);
   }
@@ -407,10 +414,24 @@ std::optional<Crs> PlainGeoTiff::crs() const {
 }
 
 std::vector<double> PlainGeoTiff::read_band1_f64() const {
-  TIFF* const tif = file_->tif;
   std::vector<double> values;
+  detail::assign_on_huge_pages(
+      values, static_cast<std::size_t>(width_) * static_cast<std::size_t>(depth_), 0.0);
+  read_band1_rows(0, values);
+  return values;
+}
+
+void PlainGeoTiff::read_band1_rows(int first_row, std::span<double> rows) const {
   const std::size_t w = static_cast<std::size_t>(width_);
-  detail::assign_on_huge_pages(values, w * static_cast<std::size_t>(depth_), 0.0);
+  const std::size_t count = rows.size() / w;
+  if (first_row < 0 || rows.size() % w != 0 ||
+      count > static_cast<std::size_t>(depth_ - first_row)) {
+    fail(path_, "cannot read " + std::to_string(rows.size()) + " samples from row " +
+                    std::to_string(first_row) + " (" + std::to_string(width_) + " x " +
+                    std::to_string(depth_) + " samples)");
+  }
+  File& f = *file_;
+  TIFF* const tif = f.tif;
   std::uint32_t rows_per_strip = 0;
   TIFFGetFieldDefaulted(tif, TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
   rows_per_strip = std::clamp<std::uint32_t>(rows_per_strip, 1, static_cast<std::uint32_t>(depth_));
@@ -419,39 +440,52 @@ std::vector<double> PlainGeoTiff::read_band1_f64() const {
       static_cast<std::size_t>(strip_bytes) < w * rows_per_strip * sample_bytes_) {
     fail(path_, "cannot read band 1 (strip size " + std::to_string(strip_bytes) + " bytes)");
   }
-  std::vector<unsigned char> strip(static_cast<std::size_t>(strip_bytes));
-  std::vector<unsigned char> raw;
-  std::vector<unsigned char> inflated;
-  for (std::uint32_t row = 0; row < static_cast<std::uint32_t>(depth_); row += rows_per_strip) {
-    const std::uint32_t rows = std::min<std::uint32_t>(rows_per_strip, depth_ - row);
-    const auto want = static_cast<tmsize_t>(w * rows * sample_bytes_);
+  const auto last = static_cast<std::uint32_t>(first_row) + static_cast<std::uint32_t>(count);
+  for (auto row = static_cast<std::uint32_t>(first_row); row < last;) {
     const std::uint32_t index = TIFFComputeStrip(tif, row, 0);
-    if (deflate_) {
-      check_deflate(tif, index, static_cast<std::size_t>(want), raw, inflated, path_);
-      if (!predictor_) {
-        // The inflated bytes are the samples: libtiff would inflate them
-        // again only to swap their bytes for a file of the other byte order.
-        if (TIFFIsByteSwapped(tif) != 0) {
-          for (std::size_t k = 0; k < static_cast<std::size_t>(want); k += sample_bytes_) {
-            std::reverse(inflated.begin() + static_cast<std::ptrdiff_t>(k),
-                         inflated.begin() + static_cast<std::ptrdiff_t>(k + sample_bytes_));
-          }
-        }
-        to_doubles(type_name_, inflated.data(), w * rows, values.data() + row * w);
-        continue;
-      }
-    }
-    file_->message.clear();
-    if (TIFFReadEncodedStrip(tif, index, strip.data(), want) != want) {
-      fail(path_, "cannot read band 1 (" +
-                      printable_text(file_->message.empty() ? "strip " + std::to_string(index) +
-                                                                  " is short: the file is cut"
-                                                            : file_->message) +
-                      ")");
-    }
-    to_doubles(type_name_, strip.data(), w * rows, values.data() + row * w);
+    const std::uint32_t strip_row = row - row % rows_per_strip;
+    const std::uint32_t strip_rows =
+        std::min<std::uint32_t>(rows_per_strip, static_cast<std::uint32_t>(depth_) - strip_row);
+    if (f.decoded != index) decode_strip(index, strip_rows);
+    const std::uint32_t take = std::min(last, strip_row + strip_rows) - row;
+    to_doubles(type_name_, f.samples + (row - strip_row) * w * sample_bytes_, w * take,
+               rows.data() + (row - static_cast<std::uint32_t>(first_row)) * w);
+    row += take;
   }
-  return values;
+}
+
+void PlainGeoTiff::decode_strip(std::uint32_t index, std::uint32_t rows) const {
+  File& f = *file_;
+  TIFF* const tif = f.tif;
+  f.decoded = -1;
+  const auto want = static_cast<tmsize_t>(static_cast<std::size_t>(width_) * rows * sample_bytes_);
+  if (deflate_) {
+    check_deflate(tif, index, static_cast<std::size_t>(want), f.raw, f.inflated, path_);
+    if (!predictor_) {
+      // The inflated bytes are the samples: libtiff would inflate them
+      // again only to swap their bytes for a file of the other byte order.
+      if (TIFFIsByteSwapped(tif) != 0) {
+        for (std::size_t k = 0; k < static_cast<std::size_t>(want); k += sample_bytes_) {
+          std::reverse(f.inflated.begin() + static_cast<std::ptrdiff_t>(k),
+                       f.inflated.begin() + static_cast<std::ptrdiff_t>(k + sample_bytes_));
+        }
+      }
+      f.samples = f.inflated.data();
+      f.decoded = index;
+      return;
+    }
+  }
+  f.strip.resize(static_cast<std::size_t>(TIFFStripSize(tif)));
+  f.message.clear();
+  if (TIFFReadEncodedStrip(tif, index, f.strip.data(), want) != want) {
+    fail(path_, "cannot read band 1 (" +
+                    printable_text(f.message.empty() ? "strip " + std::to_string(index) +
+                                                           " is short: the file is cut"
+                                                     : f.message) +
+                    ")");
+  }
+  f.samples = f.strip.data();
+  f.decoded = index;
 }
 
 namespace {

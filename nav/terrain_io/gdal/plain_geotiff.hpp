@@ -62,10 +62,20 @@ class PlainGeoTiff {
   /// short or a Deflate stream that does not inflate to exactly its strip.
   /// O(W * D).
   std::vector<double> read_band1_f64() const;
+  /// Rows first_row to first_row + rows.size() / width() - 1 of band 1 into
+  /// `rows`, as read_band1_f64 gives them: so that a caller can convert a
+  /// large raster a block at a time instead of holding all of it. Decodes
+  /// each strip the rows touch, the last one kept for the next call (so
+  /// not for use from two threads at once). Throws Error as read_band1_f64
+  /// does, and for rows outside the raster or a size that is not whole
+  /// rows. O(width * rows + the strips touched).
+  void read_band1_rows(int first_row, std::span<double> rows) const;
 
  private:
   struct File;
   PlainGeoTiff() = default;
+  // Decodes strip `index` (of `rows` rows) into file_'s buffers.
+  void decode_strip(std::uint32_t index, std::uint32_t rows) const;
 
   std::filesystem::path path_;
   std::unique_ptr<File> file_;

@@ -24,8 +24,17 @@ GeoHeightmap load_gdal_heightmap(const std::filesystem::path& file, HgtVoids /*n
 
 }  // namespace detail
 
-RasterGrid load_raster_grid(const std::filesystem::path& file) {
+struct RasterGridReader::Source {};
+
+RasterGridReader::RasterGridReader(const std::filesystem::path& file) {
   lacks_gdal(file);
+}
+RasterGridReader::RasterGridReader(RasterGridReader&&) noexcept = default;
+RasterGridReader& RasterGridReader::operator=(RasterGridReader&&) noexcept = default;
+RasterGridReader::~RasterGridReader() = default;
+
+void RasterGridReader::read(std::int32_t /*first_row*/, std::span<double> /*rows*/) const {
+  // No reader is ever constructed in this build.
 }
 
 }  // namespace terranav::nav

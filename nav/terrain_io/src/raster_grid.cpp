@@ -1,11 +1,13 @@
-// check_same_grid; load_raster_grid is in gdal_raster_grid.cpp (or
-// gdal_terrain_missing.cpp in a build without GDAL).
+// load_raster_grid and check_same_grid; RasterGridReader is in
+// gdal_raster_grid.cpp (or gdal_terrain_missing.cpp in a build without GDAL).
 #include "terranav/terrain_io/raster_grid.hpp"
 
 #include <array>
 #include <charconv>
+#include <cstddef>
 #include <string>
 
+#include "huge_pages.hpp"
 #include "terranav/nav/printable_text.hpp"
 #include "terranav/nav/types.hpp"
 
@@ -28,6 +30,16 @@ std::string grid_text(const RasterGrid& g) {
 }
 
 }  // namespace
+
+RasterGrid load_raster_grid(const std::filesystem::path& file) {
+  const RasterGridReader reader(file);
+  RasterGrid grid = reader.grid();
+  detail::assign_on_huge_pages(
+      grid.values, static_cast<std::size_t>(grid.width) * static_cast<std::size_t>(grid.depth),
+      0.0);
+  reader.read(0, grid.values);
+  return grid;
+}
 
 void check_same_grid(const std::filesystem::path& reference_file, const RasterGrid& reference,
                      const std::filesystem::path& other_file, const RasterGrid& other) {

@@ -6,7 +6,9 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -50,6 +52,34 @@ struct RasterGrid {
 /// outside the Heightmap limits (checked before reading); and in a build
 /// without GDAL, for every file. O(W * D).
 RasterGrid load_raster_grid(const std::filesystem::path& file);
+
+/// A raster opened as load_raster_grid opens it, band 1 read a block of rows
+/// at a time: so that a caller can convert a large raster into its own
+/// layout without holding a copy of it (navcli cost-surface --compat r.walk
+/// pads the DEM for walking_time as it reads it).
+class RasterGridReader {
+ public:
+  /// Opens and checks `file` as load_raster_grid does, reading no sample.
+  /// Throws Error as load_raster_grid does, but for read failures. O(header).
+  explicit RasterGridReader(const std::filesystem::path& file);
+  RasterGridReader(RasterGridReader&&) noexcept;
+  RasterGridReader& operator=(RasterGridReader&&) noexcept;
+  ~RasterGridReader();
+
+  /// The raster's grid: load_raster_grid's, `values` empty.
+  const RasterGrid& grid() const noexcept { return grid_; }
+  /// Rows first_row to first_row + rows.size() / width - 1 into `rows`,
+  /// the values load_raster_grid gives them (nodata NaN, scale and offset
+  /// applied). Throws Error naming the file for a read failure, and for rows
+  /// outside the raster or a size that is not whole rows. Not for two
+  /// threads at once (it keeps the strip it decoded last). O(width * rows).
+  void read(std::int32_t first_row, std::span<double> rows) const;
+
+ private:
+  struct Source;
+  std::unique_ptr<Source> source_;
+  RasterGrid grid_;
+};
 
 /// Throws Error naming both files unless `other` has `reference`'s size and
 /// geotransform (a friction raster must lie on its DEM's grid). O(1).
