@@ -67,13 +67,9 @@ constexpr std::array<Move, 16> kMoves = {{{0, -1, 360.0f},
   throw Error("walking time: " + problem);
 }
 
-// What bounds the largest step: the height range and the largest friction.
-struct Extent {
-  double relief = 0.0;
-  double max_friction = 0.0;
-};
-
-Extent check(const WalkingTimeGrid& grid, const WalkingTimeOptions& o) {
+// Checks everything but the elevations' values (padded_elevation checks
+// those as it copies them); returns the largest friction.
+double check(const WalkingTimeGrid& grid, const WalkingTimeOptions& o) {
   if (grid.width < 1 || grid.depth < 1) {
     refuse("grid size " + std::to_string(grid.width) + " x " + std::to_string(grid.depth) +
            " (need at least 1 x 1)");
@@ -86,7 +82,11 @@ Extent check(const WalkingTimeGrid& grid, const WalkingTimeOptions& o) {
            " has too many samples");
   }
   const std::size_t n = static_cast<std::size_t>(grid.width) * static_cast<std::size_t>(grid.depth);
-  if (grid.elevation_m.size() != n) {
+  if (grid.elevation_rows && !grid.elevation_m.empty()) {
+    refuse("elevation has " + std::to_string(grid.elevation_m.size()) +
+           " samples beside elevation_rows, expected none");
+  }
+  if (!grid.elevation_rows && grid.elevation_m.size() != n) {
     refuse("elevation has " + std::to_string(grid.elevation_m.size()) + " samples, expected " +
            std::to_string(n) + " (width x depth)");
   }
@@ -99,41 +99,10 @@ Extent check(const WalkingTimeGrid& grid, const WalkingTimeOptions& o) {
     if (!(std::isfinite(res) && res > 0.0))
       refuse(std::string(name) + " must be finite and > 0, got " + number_text(res));
   }
-  // Comparisons skip NaN, as fmin/fmax would, without their calls (5% of
-  // the whole command on 3601 x 3601 samples). Four lanes, and an infinite
-  // sample looked for only once one is known, so that the loop vectorises:
-  // 3.3 -> 1.0-1.5 ms for 1025 x 1025 in the r.walk command.
-  std::array<double, 4> low = {kInf, kInf, kInf, kInf};
-  std::array<double, 4> high = {-kInf, -kInf, -kInf, -kInf};
-  std::array<double, 4> largest = {0.0, 0.0, 0.0, 0.0};  // |z|
-  const auto take = [&](std::size_t j, double z) {
-    low[j] = z < low[j] ? z : low[j];
-    high[j] = z > high[j] ? z : high[j];
-    const double a = std::fabs(z);
-    largest[j] = a > largest[j] ? a : largest[j];
-  };
-  const double* const z = grid.elevation_m.data();
-  std::size_t i = 0;
-  for (; i + 4 <= n; i += 4) {
-    for (std::size_t j = 0; j < 4; ++j) take(j, z[i + j]);
-  }
-  for (; i < n; ++i) take(0, z[i]);
-  double lowest = kInf;
-  double highest = -kInf;
-  for (std::size_t j = 0; j < 4; ++j) {
-    lowest = low[j] < lowest ? low[j] : lowest;
-    highest = high[j] > highest ? high[j] : highest;
-    if (largest[j] == kInf) {
-      const auto at = static_cast<std::size_t>(
-          std::find_if(z, z + n, [](double v) { return std::isinf(v); }) - z);
-      refuse("elevation at sample (" + std::to_string(at % grid.width) + ", " +
-             std::to_string(at / grid.width) + ") is infinite");
-    }
-  }
-  Extent extent;
+  double max_friction = 0.0;
   for (std::size_t k = 0; k < grid.friction_s_per_m.size(); ++k) {
     const double f = grid.friction_s_per_m[k];
-    extent.max_friction = f > extent.max_friction ? f : extent.max_friction;
+    max_friction = f > max_friction ? f : max_friction;
     if (std::isinf(f) || f < 0.0) {
       refuse("friction at sample (" + std::to_string(k % grid.width) + ", " +
              std::to_string(k / grid.width) + ") is " + number_text(f) +
@@ -160,9 +129,50 @@ Extent check(const WalkingTimeGrid& grid, const WalkingTimeOptions& o) {
       }
     }
   }
-  extent.relief = highest > lowest ? highest - lowest : 0.0;
-  return extent;
+  return max_friction;
 }
+
+// The elevations' range, taken a block of rows at a time. Comparisons skip
+// NaN, as fmin/fmax would, without their calls (5% of the whole command on
+// 3601 x 3601 samples). Four lanes, and an infinite sample looked for only
+// once one is known, so that the loop vectorises: 3.3 -> 1.0-1.5 ms for
+// 1025 x 1025 in the r.walk command.
+class HeightRange {
+ public:
+  // Takes rows first_row on, `width` samples each. Throws Error naming the
+  // first infinite sample.
+  void take(std::span<const double> z, std::int32_t first_row, std::int32_t width) {
+    const auto lane = [&](std::size_t j, double v) {
+      low_[j] = v < low_[j] ? v : low_[j];
+      high_[j] = v > high_[j] ? v : high_[j];
+      const double a = std::fabs(v);
+      largest_[j] = a > largest_[j] ? a : largest_[j];
+    };
+    const std::size_t n = z.size();
+    std::size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+      for (std::size_t j = 0; j < 4; ++j) lane(j, z[i + j]);
+    }
+    for (; i < n; ++i) lane(0, z[i]);
+    if (std::find(largest_.begin(), largest_.end(), kInf) != largest_.end()) {
+      const auto at = static_cast<std::size_t>(
+          std::find_if(z.begin(), z.end(), [](double v) { return std::isinf(v); }) - z.begin());
+      refuse("elevation at sample (" + std::to_string(at % width) + ", " +
+             std::to_string(first_row + static_cast<std::int32_t>(at / width)) + ") is infinite");
+    }
+  }
+  // The highest minus the lowest sample, 0 without any but NaN.
+  double relief() const {
+    const double lowest = std::min({low_[0], low_[1], low_[2], low_[3]});
+    const double highest = std::max({high_[0], high_[1], high_[2], high_[3]});
+    return highest > lowest ? highest - lowest : 0.0;
+  }
+
+ private:
+  std::array<double, 4> low_ = {kInf, kInf, kInf, kInf};
+  std::array<double, 4> high_ = {-kInf, -kInf, -kInf, -kInf};
+  std::array<double, 4> largest_ = {0.0, 0.0, 0.0, 0.0};  // |z|
+};
 
 // The threads a surface search runs on: `requested`, or with 0 every core
 // up to kAutoThreads from kParallelSamples samples on; at most a quarter
@@ -190,10 +200,16 @@ void validate_lambda(double lambda) {
 
 namespace {
 
+// The samples of the blocks of whole rows (at least one) that the copies
+// take at a time: about 256 KiB of doubles.
+constexpr std::size_t kBlockSamples = std::size_t{1} << 15;
+
 // A copy of a raster inside a border of kPad NaN samples, sample k of the
 // padded grid at [k * stride]; the `stride - 1` values after each are
-// `between`.
-std::vector<double> padded(std::span<const double> values, std::int32_t width, std::int32_t depth,
+// `between`. `rows_of(first_row, rows)` gives the raster's rows a block at a
+// time, in order, as a span.
+template <typename Rows>
+std::vector<double> padded(const Rows& rows_of, std::int32_t width, std::int32_t depth,
                            std::size_t stride, double between) {
   const std::size_t pw = static_cast<std::size_t>(width + 2 * kPad);
   const std::size_t size = pw * static_cast<std::size_t>(depth + 2 * kPad) * stride;
@@ -210,13 +226,49 @@ std::vector<double> padded(std::span<const double> values, std::int32_t width, s
   const auto border = [&sample](std::size_t samples) {
     for (std::size_t k = 0; k < samples; ++k) sample(kNaN);
   };
+  const auto w = static_cast<std::size_t>(width);
+  const auto block = static_cast<std::int32_t>(std::max<std::size_t>(1, kBlockSamples / w));
   border(kPad * pw + kPad);
-  for (std::int32_t r = 0; r < depth; ++r) {
-    if (r > 0) border(2 * kPad);
-    for (const double v : values.subspan(static_cast<std::size_t>(r) * width, width)) sample(v);
+  for (std::int32_t first = 0; first < depth; first += block) {
+    const std::int32_t rows = std::min(block, depth - first);
+    const std::span<const double> values = rows_of(first, rows);
+    for (std::int32_t r = 0; r < rows; ++r) {
+      if (first + r > 0) border(2 * kPad);
+      for (const double v : values.subspan(static_cast<std::size_t>(r) * w, w)) sample(v);
+    }
   }
   border(kPad * pw + kPad);
   return out;
+}
+
+// The elevations padded as walking_time searches them: beside each its time
+// (kInf), kCell doubles a sample. Read from grid.elevation_rows through a
+// block buffer, or from grid.elevation_m. Returns their relief in `relief`.
+// Throws Error for an infinite elevation.
+std::vector<double> padded_elevation(const WalkingTimeGrid& grid, double& relief) {
+  const auto w = static_cast<std::size_t>(grid.width);
+  std::vector<double> block(grid.elevation_rows
+                                ? std::min(std::max<std::size_t>(1, kBlockSamples / w),
+                                           static_cast<std::size_t>(grid.depth)) *
+                                      w
+                                : 0);
+  HeightRange range;
+  const auto rows_of = [&](std::int32_t first, std::int32_t rows) {
+    const std::size_t count = static_cast<std::size_t>(rows) * w;
+    std::span<const double> values;
+    if (grid.elevation_rows) {
+      const std::span<double> to(block.data(), count);
+      grid.elevation_rows(first, to);
+      values = to;
+    } else {
+      values = grid.elevation_m.subspan(static_cast<std::size_t>(first) * w, count);
+    }
+    range.take(values, first, grid.width);
+    return values;
+  };
+  std::vector<double> cells = padded(rows_of, grid.width, grid.depth, kCell, kInf);
+  relief = range.relief();
+  return cells;
 }
 
 }  // namespace
@@ -229,7 +281,7 @@ std::optional<GridSample> walking_time_back_step(float deg) {
 }
 
 WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOptions& options) {
-  const Extent extent = check(grid, options);
+  const double max_friction = check(grid, options);
   const WalkCoefficients& walk = options.walk;
   const std::int32_t w = grid.width;
   const std::int32_t d = grid.depth;
@@ -260,10 +312,15 @@ WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOp
                      dist * walk.a, m.back_deg, k >= 8});
   }
 
-  std::vector<double> cells = padded(grid.elevation_m, w, d, kCell, kInf);
+  double relief = 0.0;
+  std::vector<double> cells = padded_elevation(grid, relief);
   const std::size_t nodes = cells.size() / kCell;
+  const auto friction_rows = [&grid, w](std::int32_t first, std::int32_t rows) {
+    return grid.friction_s_per_m.subspan(static_cast<std::size_t>(first) * w,
+                                         static_cast<std::size_t>(rows) * w);
+  };
   const std::vector<double> f =
-      friction ? padded(grid.friction_s_per_m, w, d, 1, kNaN) : std::vector<double>();
+      friction ? padded(friction_rows, w, d, 1, kNaN) : std::vector<double>();
   std::vector<float> dir;
   detail::assign_on_huge_pages(dir, options.directions ? nodes : 0, static_cast<float>(kNaN));
   std::vector<std::uint8_t> goal(options.goals.empty() ? 0 : nodes, 0);
@@ -288,8 +345,8 @@ WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOp
   const double width = per_metre * std::fmin(ew, ns) / 2;
   const double longest = options.knight_moves ? std::fmax(v_diag, h_diag) : diag;
   const double largest_step =
-      longest * (walk.a + options.lambda * extent.max_friction) +
-      extent.relief * std::fmax(walk.b, std::fmax(std::abs(walk.c), std::abs(walk.d)));
+      longest * (walk.a + options.lambda * max_friction) +
+      relief * std::fmax(walk.b, std::fmax(std::abs(walk.c), std::abs(walk.d)));
   const double window = std::ceil(largest_step / width) + 2;
   const bool buckets = window <= kMaxBuckets && window * static_cast<double>(nodes) < 1e12;
   // Stripes of 32 to 64 rows: of 2^15 to 2^18 samples, stripes of 36 rows

@@ -7,10 +7,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <limits>
 #include <optional>
 #include <random>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -364,6 +366,66 @@ TEST(WalkingTime, RefusesBadInput) {
               HasSubstr("walking time: threads must be 0 (every core) to 256, got -1"));
   threads.threads = 257;
   EXPECT_THAT(error(g, threads), HasSubstr("threads must be 0 (every core) to 256, got 257"));
+}
+
+// Elevations given a block of rows at a time (how navcli reads a DEM file)
+// give the same surface as the whole array: on a grid of several blocks
+// (walking_time copies about 2^15 samples at a time), with nodata, friction
+// and knight's moves.
+TEST(WalkingTime, ElevationRowsGiveTheSameSurfaceAsTheArray) {
+  const std::int32_t w = 40;
+  const std::int32_t d = 2000;  // 819 rows a block: three blocks, the last short
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> height(0.0, 30.0);
+  std::vector<double> z(static_cast<std::size_t>(w) * d);
+  std::vector<double> friction(z.size());
+  for (std::size_t k = 0; k < z.size(); ++k) {
+    z[k] = rng() % 23 == 0 ? kNaN : height(rng);
+    friction[k] = height(rng) / 30.0;
+  }
+  WalkingTimeOptions o = from({{3, 5}, {30, 1500}});
+  o.knight_moves = true;
+  o.directions = true;
+  const WalkingTimeGrid array{.width = w,
+                              .depth = d,
+                              .elevation_m = z,
+                              .friction_s_per_m = friction,
+                              .ew_res_m = 3.0,
+                              .ns_res_m = 4.0};
+  WalkingTimeGrid rows = array;
+  rows.elevation_m = {};
+  std::vector<std::pair<std::int32_t, std::size_t>> asked;
+  rows.elevation_rows = [&](std::int32_t first, std::span<double> out) {
+    asked.emplace_back(first, out.size());
+    std::copy_n(z.begin() + static_cast<std::ptrdiff_t>(first) * w, out.size(), out.begin());
+  };
+  const WalkingTimeSurface expected = walking_time(array, o);
+  const WalkingTimeSurface got = walking_time(rows, o);
+  EXPECT_EQ(asked, (std::vector<std::pair<std::int32_t, std::size_t>>{
+                       {0, 819 * 40}, {819, 819 * 40}, {1638, 362 * 40}}));
+  EXPECT_EQ(got.settled, expected.settled);
+  EXPECT_EQ(got.max_time_s, expected.max_time_s);
+  ASSERT_EQ(got.time_s.size(), expected.time_s.size());
+  for (std::size_t k = 0; k < got.time_s.size(); ++k) {
+    ASSERT_TRUE(got.time_s[k] == expected.time_s[k] ||
+                (std::isnan(got.time_s[k]) && std::isnan(expected.time_s[k])))
+        << k;
+    ASSERT_TRUE(got.direction_deg[k] == expected.direction_deg[k] ||
+                (std::isnan(got.direction_deg[k]) && std::isnan(expected.direction_deg[k])))
+        << k;
+  }
+  // An infinite sample in a later block is named by its row in the grid;
+  // what the rows throw propagates; both sources at once are refused.
+  z[static_cast<std::size_t>(1700) * w + 9] = kInf;
+  EXPECT_EQ(test::error_of([&] { walking_time(rows, o); }),
+            "walking time: elevation at sample (9, 1700) is infinite");
+  rows.elevation_rows = [](std::int32_t first, std::span<double>) {
+    throw Error("dem.tif: cannot read band 1 (row " + std::to_string(first) + ")");
+  };
+  EXPECT_EQ(test::error_of([&] { walking_time(rows, o); }), "dem.tif: cannot read band 1 (row 0)");
+  rows.elevation_m = z;
+  EXPECT_EQ(test::error_of([&] { walking_time(rows, o); }),
+            "walking time: elevation has 80000 samples beside elevation_rows, expected none");
 }
 
 // r.walk's outdir, degrees counter-clockwise from east, names the step back

@@ -159,6 +159,33 @@ TEST_F(NavcliRwalk, FlagsWithoutMeaningThereAreRefusedByName) {
   EXPECT_THAT(other_grid.err, HasSubstr("friction_60x90m.tif: not on the grid of"));
 }
 
+// The DEM's samples are read as the search fills its arrays: a DEM whose
+// header opens but whose strips are cut short still fails with one line
+// naming the file, exit status 1, and no output.
+TEST_F(NavcliRwalk, ADemCutShortIsRefusedByNameWithNothingWritten) {
+  GDALAllRegister();
+  const fs::path whole = path("whole.tif");
+  GDALDatasetH tif = GDALOpen((kDir / "dem_90m.tif").c_str(), GA_ReadOnly);
+  ASSERT_NE(tif, nullptr);
+  // GDAL's copy puts the directory first, so that cutting it keeps the header.
+  GDALDatasetH copy = GDALCreateCopy(GDALGetDriverByName("GTiff"), whole.c_str(), tif, FALSE,
+                                     nullptr, nullptr, nullptr);
+  GDALClose(tif);
+  ASSERT_NE(copy, nullptr);
+  GDALClose(copy);
+  const fs::path cut = path("cut.tif");
+  fs::copy_file(whole, cut);
+  fs::resize_file(cut, fs::file_size(whole) * 6 / 10);
+  const NavcliRun run =
+      run_navcli(dir_, "cost-surface --compat r.walk --map " + shell_quote(cut.string()) +
+                           " --from 5,10 --out " + shell_quote(path("t.tif").string()));
+  EXPECT_EQ(run.status, 1);
+  EXPECT_TRUE(run.out.empty()) << run.out;
+  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+  EXPECT_THAT(run.err, HasSubstr(cut.string() + ": cannot read band 1"));
+  EXPECT_FALSE(fs::exists(path("t.tif")));
+}
+
 // navcli registers only GDAL's GTiff driver until a file is not a GeoTIFF:
 // the same DEM as an ERDAS Imagine .img (HFA driver) must still open, in a
 // process of its own, and give the same surface.

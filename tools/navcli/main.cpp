@@ -127,7 +127,7 @@ constexpr const char* kUsage =
     "      GRASS r.walk's walking-time surface, bit for bit (docs/rwalk.md): nodes are\n"
     "      the DEM's samples (--from: column,row), output on the DEM's grid, no slope\n"
     "      limit; knight16 = r.walk -k; --backlink = its outdir. Prints the JSON above\n"
-    "      plus read_ms.\n"
+    "      plus read_ms (opening the DEM; its samples are read within surface_ms).\n"
     "  navcli path --compat r.walk --map DEM.tif --from X,Y --to X,Y [--topology T]\n"
     "             [--walk-coeff a,b,c,d] [--slope-factor S] [--friction F.tif] [--lambda L]\n"
     "             [--geojson FILE] [--csv FILE]\n"

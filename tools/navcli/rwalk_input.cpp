@@ -3,17 +3,27 @@
 namespace terranav::navcli {
 
 nav::WalkingTimeGrid RwalkRasters::grid() const {
-  return {.width = dem.width,
-          .depth = dem.depth,
-          .elevation_m = dem.values,
-          .friction_s_per_m = friction.values,
-          .ew_res_m = dem.geotransform[1],
-          .ns_res_m = -dem.geotransform[5]};
+  nav::WalkingTimeGrid g{.width = dem.width,
+                         .depth = dem.depth,
+                         .elevation_m = dem.values,
+                         .friction_s_per_m = friction.values,
+                         .ew_res_m = dem.geotransform[1],
+                         .ns_res_m = -dem.geotransform[5]};
+  if (dem_reader) {
+    g.elevation_rows = [reader = &*dem_reader](std::int32_t first_row, std::span<double> rows) {
+      reader->read(first_row, rows);
+    };
+  }
+  return g;
 }
 
-RwalkRasters load_rwalk_rasters(const RwalkSurfaceOptions& options) {
+RwalkRasters load_rwalk_rasters(const RwalkSurfaceOptions& options, bool stream_dem) {
   RwalkRasters r;
-  r.dem = nav::load_raster_grid(options.map);
+  if (stream_dem) {
+    r.dem = r.dem_reader.emplace(options.map).grid();
+  } else {
+    r.dem = nav::load_raster_grid(options.map);
+  }
   if (options.walk.friction) {
     r.friction = nav::load_raster_grid(*options.walk.friction);
     nav::check_same_grid(options.map, r.dem, *options.walk.friction, r.friction);

@@ -29,7 +29,8 @@ int run_rwalk_surface(const CostSurfaceOptions& options) {
   // the load and the search; a load error is reported before a hash error.
   std::future<Provenance> provenance =
       std::async(std::launch::async, [&o] { return rwalk_provenance(o); });
-  const RwalkRasters rasters = load_rwalk_rasters(o);
+  // The DEM is read as walking_time pads it: no copy of it is held.
+  const RwalkRasters rasters = load_rwalk_rasters(o, true);
   const nav::RasterGrid& dem = rasters.dem;
   const auto surface_start = Clock::now();
   nav::WalkingTimeOptions walk = o.walk.walk;
