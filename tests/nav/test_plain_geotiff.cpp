@@ -292,6 +292,10 @@ TEST_F(PlainGeoTiffTest, RowsOutsideTheRasterAreRefusedByName) {
   EXPECT_EQ(error_of([&] { gdal.read_band1_rows(0, std::span(rows).first(4)); }), part);
   EXPECT_EQ(error_of([&] { plain->read_band1_rows(-1, std::span(rows).first(3)); }), before);
   EXPECT_EQ(error_of([&] { gdal.read_band1_rows(-1, std::span(rows).first(3)); }), before);
+  // Nothing past the last row either, however few samples are asked for.
+  const std::string beyond = file.string() + ": cannot read 0 samples from row 3 (3 x 2 samples)";
+  EXPECT_EQ(error_of([&] { plain->read_band1_rows(3, std::span(rows).first(0)); }), beyond);
+  EXPECT_EQ(error_of([&] { gdal.read_band1_rows(3, std::span(rows).first(0)); }), beyond);
   const RasterGridReader reader(file);
   EXPECT_EQ(error_of([&] { reader.read(1, rows); }), past);
 }

@@ -194,7 +194,7 @@ void Raster::read_band1_rows(int first_row, std::span<double> rows) const {
   const QuietErrors quiet;
   const auto w = static_cast<std::size_t>(width());
   const std::size_t count = rows.size() / w;
-  if (first_row < 0 || rows.size() % w != 0 ||
+  if (first_row < 0 || first_row > depth() || rows.size() % w != 0 ||
       count > static_cast<std::size_t>(depth() - first_row)) {
     fail(file_, "cannot read " + std::to_string(rows.size()) + " samples from row " +
                     std::to_string(first_row) + " (" + std::to_string(width()) + " x " +

@@ -424,7 +424,7 @@ std::vector<double> PlainGeoTiff::read_band1_f64() const {
 void PlainGeoTiff::read_band1_rows(int first_row, std::span<double> rows) const {
   const std::size_t w = static_cast<std::size_t>(width_);
   const std::size_t count = rows.size() / w;
-  if (first_row < 0 || rows.size() % w != 0 ||
+  if (first_row < 0 || first_row > depth_ || rows.size() % w != 0 ||
       count > static_cast<std::size_t>(depth_ - first_row)) {
     fail(path_, "cannot read " + std::to_string(rows.size()) + " samples from row " +
                     std::to_string(first_row) + " (" + std::to_string(width_) + " x " +
