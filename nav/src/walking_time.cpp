@@ -200,9 +200,13 @@ void validate_lambda(double lambda) {
 
 namespace {
 
-// The samples of the blocks of whole rows (at least one) that the copies
-// take at a time: about 256 KiB of doubles.
-constexpr std::size_t kBlockSamples = std::size_t{1} << 15;
+// The rows the copies below take at a time: about 256 KiB of doubles, at
+// least one row.
+std::int32_t block_rows(std::int32_t width) {
+  constexpr std::size_t kBlockSamples = std::size_t{1} << 15;
+  return static_cast<std::int32_t>(
+      std::max<std::size_t>(1, kBlockSamples / static_cast<std::size_t>(width)));
+}
 
 // A copy of a raster inside a border of kPad NaN samples, sample k of the
 // padded grid at [k * stride]; the `stride - 1` values after each are
@@ -227,7 +231,7 @@ std::vector<double> padded(const Rows& rows_of, std::int32_t width, std::int32_t
     for (std::size_t k = 0; k < samples; ++k) sample(kNaN);
   };
   const auto w = static_cast<std::size_t>(width);
-  const auto block = static_cast<std::int32_t>(std::max<std::size_t>(1, kBlockSamples / w));
+  const std::int32_t block = block_rows(width);
   border(kPad * pw + kPad);
   for (std::int32_t first = 0; first < depth; first += block) {
     const std::int32_t rows = std::min(block, depth - first);
@@ -247,11 +251,10 @@ std::vector<double> padded(const Rows& rows_of, std::int32_t width, std::int32_t
 // Throws Error for an infinite elevation.
 std::vector<double> padded_elevation(const WalkingTimeGrid& grid, double& relief) {
   const auto w = static_cast<std::size_t>(grid.width);
-  std::vector<double> block(grid.elevation_rows
-                                ? std::min(std::max<std::size_t>(1, kBlockSamples / w),
-                                           static_cast<std::size_t>(grid.depth)) *
-                                      w
-                                : 0);
+  std::vector<double> block(
+      grid.elevation_rows
+          ? static_cast<std::size_t>(std::min(block_rows(grid.width), grid.depth)) * w
+          : 0);
   HeightRange range;
   const auto rows_of = [&](std::int32_t first, std::int32_t rows) {
     const std::size_t count = static_cast<std::size_t>(rows) * w;
