@@ -277,10 +277,10 @@ struct PlainGeoTiff::File {
   std::string message;
   int warnings = 0;
   TIFF* tif = nullptr;
-  // The strip decoded last (read_band1_rows asks for rows, not strips): its
-  // index (-1: none) and where its samples lie, in `strip` or `inflated`.
+  // The strip decoded last (read_band1_rows asks for rows, not strips), its
+  // index (-1: none); its samples are in `inflated` for Deflate without a
+  // predictor, else in `strip`.
   std::int64_t decoded = -1;
-  const unsigned char* samples = nullptr;
   std::vector<unsigned char> strip;
   std::vector<unsigned char> raw;
   std::vector<unsigned char> inflated;
@@ -447,8 +447,9 @@ void PlainGeoTiff::read_band1_rows(int first_row, std::span<double> rows) const 
     const std::uint32_t strip_rows =
         std::min<std::uint32_t>(rows_per_strip, static_cast<std::uint32_t>(depth_) - strip_row);
     if (f.decoded != index) decode_strip(index, strip_rows);
+    const unsigned char* samples = deflate_ && !predictor_ ? f.inflated.data() : f.strip.data();
     const std::uint32_t take = std::min(last, strip_row + strip_rows) - row;
-    to_doubles(type_name_, f.samples + (row - strip_row) * w * sample_bytes_, w * take,
+    to_doubles(type_name_, samples + (row - strip_row) * w * sample_bytes_, w * take,
                rows.data() + (row - static_cast<std::uint32_t>(first_row)) * w);
     row += take;
   }
@@ -470,7 +471,6 @@ void PlainGeoTiff::decode_strip(std::uint32_t index, std::uint32_t rows) const {
                        f.inflated.begin() + static_cast<std::ptrdiff_t>(k + sample_bytes_));
         }
       }
-      f.samples = f.inflated.data();
       f.decoded = index;
       return;
     }
@@ -484,7 +484,6 @@ void PlainGeoTiff::decode_strip(std::uint32_t index, std::uint32_t rows) const {
                                                      : f.message) +
                     ")");
   }
-  f.samples = f.strip.data();
   f.decoded = index;
 }
 
