@@ -117,19 +117,23 @@ void validate_lambda(double lambda);
 /// moves are blocked only by nodata friction in the samples they pass. A
 /// start on nodata keeps time 0 and is not left.
 /// Throws Error naming the field for: a size < 1, raster sizes that are not
-/// width * depth (elevation_m given beside elevation_rows included), a spacing not finite and > 0,
-/// an infinite elevation, a friction that is negative or infinite, coefficients outside their
-/// limits (validate(options.walk)), a lambda outside its own (validate_lambda), threads outside its
-/// limits, no start, a start or goal outside the grid. O(N) time for N samples with its bucket
-/// queue (Dial 1969; buckets half the least step wide, so each sample is settled once); up to 64
-/// moves an entry with the radix heap it uses when the largest step would need over 2^18 buckets
-/// (heights of thousands of km over cm spacing). O(N) memory: 16 bytes a sample for elevation and
-/// time, 4 for directions, and the open set (4 bytes an entry in the buckets; about 2.5 bytes a
-/// sample at its peak on 3601 x 3601 samples). On an x86 processor with AVX2 a sample's steps are
-/// priced four at a time (the same times; 1.3 to 1.4 times faster on one thread, docs/rwalk.md
-/// section 17); the environment variable TERRANAV_SCALAR_STEPS, when set, prices them one by one,
-/// as other processors do. On two threads 1.4 to 1.6 times faster than on one (1025 x 1025 samples,
-/// 8 and 16 neighbours, sections 14 and 17).
+/// width * depth (or elevation_m given beside elevation_rows), a spacing not
+/// finite and > 0, an infinite elevation, a friction that is negative or
+/// infinite, coefficients outside their limits (validate(options.walk)), a
+/// lambda outside its own (validate_lambda), threads outside its limits, no
+/// start, a start or goal outside the grid.
+/// O(N) time for N samples with its bucket queue (Dial 1969; buckets half
+/// the least step wide, so each sample is settled once); up to 64 moves an
+/// entry with the radix heap it uses when the largest step would need over
+/// 2^18 buckets (heights of thousands of km over cm spacing). O(N) memory:
+/// 16 bytes a sample for elevation and time, 4 for directions, and the
+/// open set (4 bytes an entry in the buckets; about 2.5 bytes a sample at
+/// its peak on 3601 x 3601 samples). On an x86 processor with AVX2 a
+/// sample's steps are priced four at a time (the same times; 1.3 to 1.4
+/// times faster on one thread, docs/rwalk.md section 17); the environment
+/// variable TERRANAV_SCALAR_STEPS, when set, prices them one by one, as
+/// other processors do. On two threads 1.4 to 1.6 times faster than on one
+/// (1025 x 1025 samples, 8 and 16 neighbours, sections 14 and 17).
 WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOptions& options);
 
 }  // namespace terranav::nav
