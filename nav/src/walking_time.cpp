@@ -9,10 +9,10 @@
 #include <cstdlib>
 #include <limits>
 #include <string>
-#include <thread>
 
 #include "huge_pages.hpp"
 #include "number_text.hpp"
+#include "terranav/nav/cpus.hpp"
 #include "terranav/nav/types.hpp"
 #include "walking_time_search.hpp"
 
@@ -184,7 +184,7 @@ std::size_t search_threads(int requested, std::size_t samples, std::size_t nodes
   if (requested > 0) {
     threads = static_cast<std::size_t>(requested);
   } else if (samples >= kParallelSamples) {
-    threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, kAutoThreads);
+    threads = std::clamp<std::size_t>(usable_cpus(), 1, kAutoThreads);
   }
   const std::size_t stripes = (nodes >> stripe_bits) + 1;
   return std::bit_floor(std::clamp<std::size_t>(threads, 1, std::max<std::size_t>(stripes / 4, 1)));

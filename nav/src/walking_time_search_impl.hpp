@@ -33,6 +33,7 @@
 #include <immintrin.h>
 #endif
 
+#include "terranav/nav/cpus.hpp"
 #include "walking_time_search.hpp"
 
 #ifdef TERRANAV_WALKING_TIME_FOR_AVX2
@@ -95,13 +96,13 @@ inline unsigned bits(Masks m) noexcept {
 }
 #endif
 
-// Whether more tasks are runnable than there are CPUs (the fourth field of
-// /proc/loadavg; without it, always). Read when a barrier's wait lasts.
+// Whether more tasks are runnable than this process has CPUs (the fourth
+// field of /proc/loadavg against usable_cpus(); without it, always): then a
+// spinning thread may hold the CPU of the one it waits for. Read when a
+// barrier's wait lasts.
 class RunQueues {
  public:
-  RunQueues()
-      : cpus_(static_cast<long>(std::max(1u, std::thread::hardware_concurrency()))),
-        fd_(open_loadavg()) {}
+  RunQueues() : cpus_(static_cast<long>(usable_cpus())), fd_(open_loadavg()) {}
   ~RunQueues() {
 #ifdef __linux__
     if (fd_ >= 0) close(fd_);

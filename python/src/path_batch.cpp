@@ -6,13 +6,15 @@
 #include <mutex>
 #include <thread>
 
+#include "terranav/nav/cpus.hpp"
+
 namespace terranav::python {
 
 std::vector<PathAnswer> find_paths(const Terrain& terrain, std::span<const TilePair> pairs,
                                    const nav::SearchOptions& search, unsigned threads) {
   std::vector<PathAnswer> answers(pairs.size());
   if (pairs.empty()) return answers;
-  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  if (threads == 0) threads = nav::usable_cpus();
   threads = static_cast<unsigned>(std::min<std::size_t>(threads, pairs.size()));
 
   // Workers take the next unanswered pair, so long queries do not leave

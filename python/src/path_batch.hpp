@@ -18,7 +18,7 @@ struct TilePair {
 };
 
 /// The answers to `pairs`, in their order, computed on `threads` threads (0:
-/// std::thread::hardware_concurrency(); never more than there are pairs).
+/// nav::usable_cpus(); never more than there are pairs).
 /// Each answer equals Terrain::find_path's on the same pair. Call without the
 /// GIL. Rethrows the first exception a worker met, after every worker ended.
 /// O(sum of the searches / threads).

@@ -15,7 +15,6 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "batch_answer.hpp"
@@ -30,6 +29,7 @@
 #include "stopwatch.hpp"
 #include "surface_raster.hpp"
 #include "terrain_options.hpp"
+#include "terranav/nav/cpus.hpp"
 #include "terranav/nav/path_price.hpp"
 #include "terranav/nav/surface_cost.hpp"
 #include "text_output.hpp"
@@ -141,7 +141,7 @@ std::size_t count_lines(const std::string& file) {
 }
 
 int default_threads() {
-  const auto cores = static_cast<int>(std::thread::hardware_concurrency());
+  const auto cores = static_cast<int>(nav::usable_cpus());
   return std::clamp(cores, 1, static_cast<int>(kBatchThreadsLimit.max));
 }
 

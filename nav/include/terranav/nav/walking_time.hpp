@@ -69,9 +69,10 @@ struct WalkingTimeOptions {
   /// stepping: the same times; where several predecessors give the same
   /// least time, perhaps another direction), at most a quarter of the
   /// grid's stripes of 32 to 64 rows, rounded down to a power of two; 0:
-  /// every core, up to 4, for grids of at least 2^20 samples, else 1.
-  /// Searches with goals, and those on the radix heap, use one; so does
-  /// one whose threads cannot be started. [Limits: 0 to 256]
+  /// every CPU this process may use (usable_cpus), up to 4, for grids of
+  /// at least 2^20 samples, else 1. Searches with goals, and those on the
+  /// radix heap, use one; so does one whose threads cannot be started.
+  /// [Limits: 0 to 256]
   int threads = 1;
 };
 
