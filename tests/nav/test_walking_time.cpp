@@ -212,6 +212,43 @@ TEST_P(WalkingTimeSteps, MatchesAFixedPointSolverOnRandomGrids) {
   }
 }
 
+// Wide wavefronts: every border sample a start, so that a bucket holds
+// thousands of entries (several of the open set's 1 KiB chunks), against
+// the fixed-point solver, on one thread and on two, with and without
+// knight's moves and friction.
+TEST_P(WalkingTimeSteps, MatchesAFixedPointSolverWithBucketsOfThousands) {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> height(0.0, 3.0);
+  std::uniform_real_distribution<double> fric(0.0, 0.5);
+  const int w = 300;
+  const int d = 60;
+  std::vector<double> z(static_cast<std::size_t>(w) * d);
+  std::vector<double> f(z.size());
+  for (double& v : z) v = height(rng);
+  for (double& v : f) v = fric(rng);
+  WalkingTimeOptions o;
+  for (int c = 0; c < w; ++c) o.starts.insert(o.starts.end(), {{c, 0}, {c, d - 1}});
+  for (int r = 1; r + 1 < d; ++r) o.starts.insert(o.starts.end(), {{0, r}, {w - 1, r}});
+  for (int round = 0; round < 4; ++round) {
+    o.knight_moves = round % 2 == 1;
+    const WalkingTimeGrid g{.width = w,
+                            .depth = d,
+                            .elevation_m = z,
+                            .friction_s_per_m = round < 2 ? std::span<const double>() : f,
+                            .ew_res_m = 10.0,
+                            .ns_res_m = 10.0};
+    const std::vector<double> expected = test::rwalk_reference(g, o);
+    for (const int threads : {1, 2}) {
+      o.threads = threads;
+      const std::vector<double> got = walking_time(g, o).time_s;
+      for (std::size_t k = 0; k < got.size(); ++k) {
+        ASSERT_EQ(got[k], expected[k])  // same bits
+            << "round " << round << ", " << threads << " threads, sample " << k;
+      }
+    }
+  }
+}
+
 // The bucket rounds on several threads against the one-thread search (which
 // the fixed-point solver above checks): a tall grid, so that each thread
 // owns several stripes and many steps are handed between them. The times
