@@ -104,8 +104,8 @@ friction: None (0 everywhere) or an array of the elevation's shape, s/m
 walk_coeff: (a, b, c, d), s/m on the flat and per metre climbed, descended
     moderately, descended steeply (below slope_factor); r.walk's defaults.
 knight_moves: 16 neighbours (r.walk -k) instead of 8.
-threads: threads that search together (0: every core, up to 4, from 2^20
-    samples on; the same times whatever the count).
+threads: threads that search together (0: every CPU the process may use,
+    up to 4, from 2^20 samples on; the same times whatever the count).
 Returns a float64 array of the elevation's shape: seconds from the nearest
 start, NaN at nodata and unreachable samples. Raises ValueError naming a
 bad argument (a start outside the grid, coefficients outside their limits

@@ -130,11 +130,11 @@ void validate_lambda(double lambda);
 /// 16 bytes a sample for elevation and time, 4 for directions, and the
 /// open set (4 bytes an entry in the buckets; about 2.5 bytes a sample at
 /// its peak on 3601 x 3601 samples). On an x86 processor with AVX2 a
-/// sample's steps are priced four at a time (the same times; 1.3 to 1.4
-/// times faster on one thread, docs/rwalk.md section 17); the environment
+/// sample's steps are priced four at a time (the same times; 1.9 to 2.2
+/// times faster on one thread, docs/rwalk.md section 21); the environment
 /// variable TERRANAV_SCALAR_STEPS, when set, prices them one by one, as
-/// other processors do. On two threads 1.4 to 1.6 times faster than on one
-/// (1025 x 1025 samples, 8 and 16 neighbours, sections 14 and 17).
+/// other processors do. On two threads 1.5 times faster than on one
+/// (1025 x 1025 samples, 8 and 16 neighbours, section 21).
 WalkingTimeSurface walking_time(const WalkingTimeGrid& grid, const WalkingTimeOptions& options);
 
 }  // namespace terranav::nav
