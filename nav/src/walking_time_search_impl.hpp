@@ -519,8 +519,6 @@ struct Search : detail::SearchSpec {
         }
         sum = sum + (o.lambda * mean) * l.dist;
       }
-      // The lanes that lower an unsettled sample's time (known to be less:
-      // no second comparison).
       _mm256_store_pd(sums.data() + g * 4, reinterpret_cast<__m256d>(sum));
       // The lanes that lower an unsettled sample's time (known to be less:
       // no second comparison).
@@ -528,8 +526,8 @@ struct Search : detail::SearchSpec {
       lowering |= bits(low) << (g * 4);
       if constexpr (std::is_same_v<Queue, BucketQueue>) {
         // The buckets of the new and old times as bucket_of() numbers them
-        // (exact: below 2^52), four at once. Plus 2^52, a number's bits
-        // end in its own: add() takes those.
+        // (exact: below 2^52), four at once. With 2^52 added, a bucket
+        // number is the low bits of its double: add() takes those.
         const Doubles iw = {open.inv_width(), open.inv_width(), open.inv_width(), open.inv_width()};
         const Doubles far = {open.far(), open.far(), open.far(), open.far()};
         const Doubles to = truncated(sum * iw);
