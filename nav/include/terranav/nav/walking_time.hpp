@@ -128,8 +128,8 @@ void validate_lambda(double lambda);
 /// entry with the radix heap it uses when the largest step would need over
 /// 2^18 buckets (heights of thousands of km over cm spacing). O(N) memory:
 /// 16 bytes a sample for elevation and time, 4 for directions, and the
-/// open set (4 bytes an entry in the buckets; about 2.5 bytes a sample at
-/// its peak on 3601 x 3601 samples). On an x86 processor with AVX2 a
+/// open set (4 bytes an entry, in chunks of 1 KiB: 119 chunks at the peak
+/// on 3601 x 3601 samples with 8 neighbours, 215 with 16). On an x86 processor with AVX2 a
 /// sample's steps are priced four at a time (the same times; 1.9 to 2.2
 /// times faster on one thread, docs/rwalk.md section 21); the environment
 /// variable TERRANAV_SCALAR_STEPS, when set, prices them one by one, as
