@@ -4,6 +4,8 @@
 #include <cmath>
 #include <string>
 
+#include "class_table.hpp"
+
 namespace terranav::nav {
 namespace {
 
@@ -25,7 +27,12 @@ std::optional<ClassMap> checked_classes(std::optional<ClassMap> classes, const T
                 std::to_string(tiling.tiles_wide()) + "x" + std::to_string(tiling.tiles_deep()) +
                 " tiles)");
   }
-  if (classes) classes->blocked_mask();  // throws for a class outside the table
+  if (!classes) return classes;
+  // Every class, not only those in use: a paint may put any in use.
+  if (const std::string problem = detail::table_problem(classes->classes); !problem.empty()) {
+    throw Error("nav terrain: " + problem);
+  }
+  classes->blocked_mask();  // throws for a class outside the table
   return classes;
 }
 
@@ -129,12 +136,14 @@ template <class ClassOf>
 EditResult NavTerrain::paint(TileRect rect, ClassOf class_of) {
   scratch_.clear();
   for_tiles(rect, [&](std::size_t t, std::size_t k) {
-    const std::uint8_t c = class_of(k);
-    classes_->tile_class[t] = c;
     scratch_.push_back(influenced(graph_, influence_, TileId{static_cast<std::uint32_t>(t)},
-                                  classes_->multiplier(c)));
+                                  classes_->multiplier(class_of(k))));
   });
-  multipliers_->assign(rect, scratch_);  // present with classes; values are valid
+  // Present with classes. Throws, changing nothing, for a class's multiplier
+  // times the influence points' outside kTileMultiplierLimit (as a rebuild
+  // would), so the classes are written after it.
+  multipliers_->assign(rect, scratch_);
+  for_tiles(rect, [&](std::size_t t, std::size_t k) { classes_->tile_class[t] = class_of(k); });
   return tiles_changed(rect);
 }
 

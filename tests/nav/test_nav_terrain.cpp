@@ -240,6 +240,35 @@ TEST(NavTerrain, RejectsSetupOfTheWrongSize) {
               HasSubstr("class index 1 is outside the table of 1 classes"));
   EXPECT_THAT(test::error_of([&] { NavTerrain(flat(), {.graph = {.tile_size = 9}}); }),
               HasSubstr("tile_size 9 outside 1..8"));
+  // A class no tile uses yet is checked too: a paint could put it in use
+  // (fuzz_api found a NaN multiplier coming in that way).
+  const ClassMap unused_nan{{{"grass", 1.0}, {"mud", std::nan("")}}, std::vector<std::uint8_t>(64)};
+  EXPECT_EQ(test::error_of([&] { NavTerrain(flat(), {.classes = unused_nan}); }),
+            "nav terrain: class 1 ('mud') multiplier: must be in [0.001, 1000], got nan "
+            "(or the class impassable)");
+}
+
+// A class whose multiplier times the influence points' leaves the tile
+// multiplier's range: painting it throws and changes nothing, so the
+// terrain still equals its rebuild.
+TEST(NavTerrain, APaintLeavingTheMultiplierRangeThrowsAndChangesNothing) {
+  const ClassMap classes{{{"grass", 1.0}, {"swamp", 1000.0}}, std::vector<std::uint8_t>(64)};
+  NavTerrain terrain(
+      Heightmap(9, 9, 1.0, std::vector<float>(81, 0.0f)),
+      {.classes = classes,
+       .influence = {{.x_m = 0.5, .z_m = 0.5, .radius_m = 8.0, .strength = 1000.0}}});
+  const std::uint64_t revision = terrain.revision();
+  // Tile (0, 0)'s centre is the point: 1000 * (1 + 1000) > 1e6.
+  EXPECT_THAT(test::error_of([&] {
+                terrain.paint_class({0, 0, 2, 2}, 1);
+              }),
+              HasSubstr("multiplier layer: tile (0, 0)"));
+  EXPECT_EQ(terrain.revision(), revision);
+  EXPECT_EQ(terrain.classes()->tile_class[0], 0);
+  EXPECT_EQ(first_difference(terrain, terrain.rebuilt()), "");
+  // Away from the point the same class paints.
+  EXPECT_FALSE(terrain.paint_class({7, 7, 8, 8}, 1).dirty.empty());
+  EXPECT_EQ(first_difference(terrain, terrain.rebuilt()), "");
 }
 
 // A unit walking east: a building placed across its path makes the path

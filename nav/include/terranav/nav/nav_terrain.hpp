@@ -118,7 +118,9 @@ class NavTerrain {
   /// changing nothing, for tiles not within the map or a wrong count.
   EditResult set_blocked(TileRect tiles, std::span<const std::uint8_t> flags);
   /// Paints the tiles of `tiles` (clipped to the map) with class `c`.
-  /// Throws Error when the terrain has no classes or c is outside the table.
+  /// Throws Error, changing nothing, when the terrain has no classes, c is
+  /// outside the table, or a tile's multiplier (the class's times the
+  /// influence points') would leave kTileMultiplierLimit, naming the tile.
   EditResult paint_class(TileRect tiles, std::uint8_t c);
   /// Paints the tiles of `tiles` (inside the map) with `classes`, row-major
   /// over the rectangle. Throws Error, changing nothing, as set_blocked and
